@@ -1,0 +1,163 @@
+/**
+ * The merchant API contract shared by the portal and the server: envelope, statuses, headers, paths.
+ * Paths are relative to the API base (`/api` by default) and follow spec §7 under the provider base paths.
+ */
+
+/** Every response body. `status` 0 is success. */
+export interface Envelope<T = unknown> {
+  status: number;
+  message: string;
+  data?: T;
+}
+
+/** List data inside the envelope. `pageNumber` is 0-based. */
+export interface Page<T> {
+  content: T[];
+  totalElements: number;
+  pageNumber: number;
+  pageSize: number;
+}
+
+/** Envelope status codes (business codes, not HTTP codes). */
+export const ApiStatus = {
+  OK: 0,
+  FAILED: 1,
+  VALIDATION: 2,
+  NOT_FOUND: 4,
+  FORBIDDEN: 3,
+  CONFLICT: 9,
+  TOO_MANY_REQUESTS: 29,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 10,
+  ACCOUNT_LOCKED: 11,
+  SECOND_FACTOR_REQUIRED: 21,
+  /** Session expired or revoked: together with HTTP 401 the portal logs out on it (spec §4). */
+  SESSION_EXPIRED: 1326,
+  /** Token missing or malformed (never reported to the error webhooks, spec §8). */
+  TOKEN_INVALID: 78,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+export type ApiStatusCode = (typeof ApiStatus)[keyof typeof ApiStatus];
+
+/** The two auth-failure signals that force a logout: HTTP 401, and envelope status SESSION_EXPIRED. */
+export const AUTH_FAILURE_HTTP_STATUS = 401;
+export const AUTH_FAILURE_ENVELOPE_STATUS = ApiStatus.SESSION_EXPIRED;
+
+/** Request headers of spec §7. The merchant id header is a hint; the server checks membership. */
+export const Headers = {
+  requestId: 'X-Request-Id',
+  methodOverride: 'X-HTTP-Method-Override',
+  userName: 'X-User-Name',
+  merchantId: 'X-Merchant-Id',
+} as const;
+
+/** Relative API paths (spec §7 under the provider base paths). `:merchantId`/`:id` are path params. */
+export const ApiPaths = {
+  login: '/authentication/v1/login',
+  logout: '/authentication/v1/logout',
+  me: '/profile/v1/me',
+  meServices: '/profile/v1/me/services',
+  merchants: '/profile/v2/merchants',
+  merchant: '/profile/v2/merchants/:merchantId',
+  merchantStores: '/profile/v2/merchants/:merchantId/stores',
+  storeOptions: '/profile/v2/stores',
+  roles: '/authorization/v2/users/roles',
+  sidebars: '/authorization/v2/users/sidebars',
+  health: '/health',
+} as const;
+
+export type KybStateCode = number;
+export type MerchantType = 'SME' | 'BPU' | 'BUDDHIST_SANGHA' | 'TOP_BRAND' | 'P2M';
+export type TodoAction =
+  | 'SIGN_CONTRACT'
+  | 'BIOMETRIC_AUTHENTICATION'
+  | 'BIOMETRIC_AUTHENTICATION_REQUIRED'
+  | 'SHOW_POPUP_NOTIFY_PAYOUT';
+
+/** POST login body / answer. */
+export interface LoginRequest {
+  username: string;
+  password: string;
+}
+export interface LoginResponse {
+  token: string;
+  username: string;
+  name: string;
+  email: string | null;
+  phoneNumber: string | null;
+}
+
+/** GET me. */
+export interface Me {
+  id: number;
+  username: string;
+  name: string;
+  email: string | null;
+  phoneNumber: string | null;
+  userType: 'M4B_USER' | 'SYSTEM' | 'INTERNAL_USER';
+  linkedSSO: boolean;
+  twoFactorEnabled: boolean;
+  createdAt: string;
+  lastLoginAt: string | null;
+}
+
+export interface Service {
+  id: number | null;
+  code: string;
+  name: string;
+  status: string | null;
+}
+
+/** Merchant as listed (LOGIN_MERCHANTS) and by id. */
+export interface Merchant {
+  id: number;
+  partnerCode: string;
+  name: string;
+  brandName: string;
+  type: MerchantType;
+  stateCode: KybStateCode;
+  relationshipRole: string | null;
+  linkedWithMaster: boolean;
+  internalGroup: { groupCode: string } | null;
+  todoActions: TodoAction[];
+  /** The caller's roles in this merchant. */
+  roles: string[];
+  accountPayout?: { period: string | null; wallet: string | null } | null;
+}
+
+export interface Store {
+  id: number;
+  storeId: string;
+  storeName: string;
+  isActive: boolean;
+  isClaimedOa: boolean;
+  storePhoneNumber: string | null;
+  storeSlug: string;
+  storeStateCode: number;
+  officialAccountId: string | null;
+  address: string;
+}
+
+export interface StoreOption {
+  id: number;
+  storeName: string;
+}
+
+/** GET roles?merchantId=: the user session roles payload of spec §3. */
+export interface RolesPayload {
+  id: number;
+  merchant: { id: number; roles: string[] };
+  merchants: Array<Pick<Merchant, 'id' | 'name' | 'brandName' | 'type'>>;
+  services: Service[];
+  userProfile: { username: string; name: string; linkedSSO: boolean };
+  /** Store ids the caller is limited to (store roles); null = all stores. */
+  storeIds: number[] | null;
+}
+
+/** GET sidebars?merchantId=: entries carry a route code; groups carry children. */
+export interface SidebarEntry {
+  code: string;
+  name: string;
+  children?: SidebarEntry[];
+}
