@@ -1,0 +1,130 @@
+/**
+ * `npm run bench`: measures what the issues budget and writes bench/results.json.
+ * - gzip size of the JS /portal/auth/login loads (budget 200 KB) and of all JS /portal/app/welcome loads
+ * - server start time with an existing database (spawn to first healthy answer)
+ * - login-to-welcome time in headless Chromium
+ * Runs against the built app (dist/); builds it first when missing.
+ */
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { chromiumPath } from '../playwright.config';
+
+const root = join(import.meta.dirname, '..');
+const port = Number(process.env.BENCH_PORT ?? 8282);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = join(root, 'bench', '.data');
+const LOGIN_BUDGET_KB = 200;
+
+function startServer(): ChildProcess {
+  return spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitHealthy(timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`server not healthy within ${timeoutMs} ms`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Sum of gzip -9 sizes of the JS a page load fetched. */
+function trackScripts(page: Page): () => Promise<number> {
+  const bodies: Promise<Buffer>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script' && res.ok()) bodies.push(res.body());
+  });
+  return async () => (await Promise.all(bodies)).reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+async function main() {
+  if (!existsSync(join(root, 'dist/server/main.js')) || !existsSync(join(root, 'dist/client/index.html'))) {
+    execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  }
+  if (process.env.BENCH_FRESH !== '0') rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+
+  // First start creates, migrates and seeds; the measured starts reuse that database.
+  let server = startServer();
+  await waitHealthy(300_000);
+  await stopServer(server);
+
+  const startTimes: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    server = startServer();
+    await waitHealthy(60_000);
+    startTimes.push(performance.now() - t0);
+    if (i < 2) await stopServer(server);
+  }
+
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const loginJs = trackScripts(page);
+    await page.goto(`${base}/portal/auth/login`, { waitUntil: 'networkidle' });
+    const loginJsBytes = await loginJs();
+
+    const t0 = performance.now();
+    await page.locator('input[name="username"]').fill('admin_demo');
+    await page.locator('input[name="password"]').fill('Demo@1234');
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL('**/portal/app/welcome', { timeout: 30_000 });
+    await page.getByRole('main').waitFor();
+    const loginToWelcomeMs = performance.now() - t0;
+
+    const welcomePage = await context.newPage();
+    const welcomeJs = trackScripts(welcomePage);
+    await welcomePage.goto(`${base}/portal/app/welcome`, { waitUntil: 'networkidle' });
+    const welcomeJsBytes = await welcomeJs();
+
+    const results = {
+      measuredAt: new Date().toISOString(),
+      node: process.version,
+      loginPageJsGzipKB: kb(loginJsBytes),
+      loginPageJsBudgetKB: LOGIN_BUDGET_KB,
+      loginPageWithinBudget: kb(loginJsBytes) <= LOGIN_BUDGET_KB,
+      welcomePageJsGzipKB: kb(welcomeJsBytes),
+      serverStartMs: Math.round(median(startTimes)),
+      serverStartRunsMs: startTimes.map(Math.round),
+      loginToWelcomeMs: Math.round(loginToWelcomeMs),
+    };
+    writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+    console.log(JSON.stringify(results, null, 2));
+    if (!results.loginPageWithinBudget) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    await stopServer(server);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

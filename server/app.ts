@@ -1,0 +1,152 @@
+/**
+ * The Fastify application: `buildApp(config)` for the server and for tests (which use `inject`).
+ * Without a `db` it opens, migrates and seeds the configured database and closes it with the app.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Writable } from 'node:stream';
+import { ApiStatus } from '@/domain/api';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { prepareDatabase, startMaintenance } from './db/maintenance';
+import { errorEnvelopeSchema } from './envelope';
+import { resolveLang, translate } from './i18n';
+import { loggerOptions } from './logger';
+import { requireSession, setupAuthDecorations } from './plugins/auth';
+import { setupDocs } from './plugins/docs';
+import { setupErrorHandler } from './plugins/error-handler';
+import { setupRateLimit } from './plugins/rate-limit';
+import { setupSecurity } from './plugins/security';
+import { setupClientAndNotFound } from './plugins/static-client';
+import { accessRoutes } from './routes/access';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { meRoutes } from './routes/me';
+import { merchantsRoutes } from './routes/merchants';
+import { storesRoutes } from './routes/stores';
+import { validatorCompiler } from './validation';
+import './types';
+
+export const APP_VERSION = '1.25.100';
+
+/** One module per domain; each registers its routes under /api. */
+const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
+  healthRoutes,
+  authRoutes,
+  meRoutes,
+  merchantsRoutes,
+  storesRoutes,
+  accessRoutes,
+];
+
+export interface BuildOptions {
+  /** An open, migrated database owned by the caller (tests). Otherwise the app opens its own. */
+  db?: Database;
+  /** Where log lines go instead of stdout (tests capture them this way). */
+  logStream?: Writable;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Keeps a well-formed X-Request-Id from the caller so one id follows a request across systems. */
+function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    requestTimeout: config.requestTimeoutMs,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // Our own 503 (below) is in the envelope; Fastify's would not be.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  for (const warning of config.warnings) app.log.warn(warning);
+
+  const ownsDatabase = !options.db;
+  let database: Database | undefined = options.db;
+  try {
+    database ??= await openDatabase(config);
+    if (ownsDatabase) await prepareDatabase(database, config, app.log);
+    await assemble(app, config, database, ownsDatabase);
+    return app;
+  } catch (err) {
+    if (ownsDatabase) await database?.close();
+    throw err;
+  }
+}
+
+async function assemble(app: FastifyInstance, config: Config, database: Database, ownsDatabase: boolean): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorateRequest('lang', 'vi');
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    request.lang = resolveLang((request.query as Record<string, unknown> | undefined)?.lang);
+    if (closing) {
+      // In-flight requests finish; new ones on kept-alive connections are turned away cleanly.
+      reply.header('connection', 'close');
+      return reply
+        .code(503)
+        .send({ status: ApiStatus.UNAVAILABLE, message: translate(request.lang, 'messages.unavailable') });
+    }
+  });
+
+  // Empty JSON bodies (e.g. a logout sent with a JSON content type) mean "no body"; anything else
+  // goes through Fastify's parser, which refuses __proto__ and constructor keys.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    jsonParser(request, body as string, done);
+  });
+
+  await setupSecurity(app);
+  setupErrorHandler(app);
+  setupAuthDecorations(app);
+  await setupDocs(app, APP_VERSION);
+
+  await app.register(
+    async (api) => {
+      // Every API route documents the error envelope and, unless public, the bearer token.
+      api.addHook('onRoute', (route) => {
+        const schema = route.schema ?? {};
+        route.schema = {
+          ...schema,
+          ...(route.config?.public ? {} : { security: [{ bearerAuth: [] }] }),
+          response: { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema, ...(schema.response as object) },
+        };
+      });
+      await setupRateLimit(api);
+      requireSession(api);
+      for (const routes of ROUTE_MODULES) await api.register(routes);
+    },
+    { prefix: '/api' },
+  );
+
+  await setupClientAndNotFound(app, config.clientDir);
+
+  const stopMaintenance = startMaintenance(database, config, app.log);
+  app.addHook('onClose', async () => {
+    stopMaintenance();
+    if (ownsDatabase) await database.close();
+  });
+
+  await app.ready();
+}

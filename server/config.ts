@@ -1,0 +1,205 @@
+/**
+ * Server configuration from environment variables, validated once at start so a bad value stops the
+ * process with a message naming the variable instead of failing later in a request.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+export type SeedPreset = 'small' | 'medium' | 'large';
+
+export interface SeedSize {
+  preset: SeedPreset;
+  /** Scale of the transaction tables (used by the domains that seed transactions). */
+  transactionsPerMerchant: number;
+}
+
+export interface LoginThrottleConfig {
+  /** Failed sign-ins of one username inside the window before it is locked. */
+  maxFailuresPerUser: number;
+  /** Failed sign-ins from one IP inside the window before that IP is refused. */
+  maxFailuresPerIp: number;
+  windowMinutes: number;
+  lockMinutes: number;
+}
+
+export interface RateLimitConfig {
+  /** Requests per minute per client IP on the whole API. */
+  apiPerMinute: number;
+  /** Sign-in attempts per minute per client IP (before any password is checked). */
+  loginPerMinute: number;
+}
+
+export interface Config {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  /** Absolute path of the embedded database folder; null keeps the database in memory (tests). */
+  dataDir: string | null;
+  databaseUrl: string | null;
+  seed: boolean;
+  seedSize: SeedSize;
+  tokenPepper: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  logLevel: string;
+  /** Absolute path of the built SPA; static serving is skipped when the folder does not exist. */
+  clientDir: string;
+  errorWebhookUrls: string[];
+  ssoLogoutUrl: string | null;
+  trustProxy: boolean;
+  /** Largest accepted request body for JSON routes. */
+  bodyLimitBytes: number;
+  /** Time allowed to receive a whole request (Node's `server.requestTimeout`). */
+  requestTimeoutMs: number;
+  /** How long shutdown waits for in-flight requests before the process gives up. */
+  shutdownTimeoutMs: number;
+  /** Interval of `VACUUM ANALYZE` on the embedded database (PGlite has no autovacuum). */
+  vacuumIntervalMs: number;
+  loginThrottle: LoginThrottleConfig;
+  rateLimit: RateLimitConfig;
+  /** Messages about the configuration worth logging once the logger exists. */
+  warnings: string[];
+}
+
+/** Used when TOKEN_PEPPER is unset. Safe only because a production start without it logs a warning. */
+export const DEV_TOKEN_PEPPER = 'dev-only-token-pepper-change-me-in-production';
+
+const SEED_PRESETS: Record<SeedPreset, number> = {
+  small: 2_000,
+  medium: 100_000,
+  large: 1_000_000,
+};
+
+export function seedSizeFor(value: string): SeedSize {
+  if (value in SEED_PRESETS) {
+    const preset = value as SeedPreset;
+    return { preset, transactionsPerMerchant: SEED_PRESETS[preset] };
+  }
+  const n = Number(value);
+  // A number scales the transactions; the other tables follow the nearest preset at or below it.
+  const preset: SeedPreset = n >= SEED_PRESETS.large ? 'large' : n >= SEED_PRESETS.medium ? 'medium' : 'small';
+  return { preset, transactionsPerMerchant: n };
+}
+
+const intIn = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+
+const envSchema = z.object({
+  NODE_ENV: optional(z.string()),
+  PORT: optional(intIn('PORT', 1, 65535)),
+  HOST: optional(z.string()),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a PostgreSQL URL (postgres://user:pass@host:5432/db)'),
+  ),
+  SEED: optional(z.enum(['on', 'off'], { error: 'SEED must be on or off' })),
+  SEED_SIZE: optional(
+    z
+      .string()
+      .trim()
+      .refine(
+        (v) => v in SEED_PRESETS || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 50_000_000),
+        'SEED_SIZE must be small, medium, large or a number of transactions per merchant (1 to 50000000)',
+      ),
+  ),
+  TOKEN_PEPPER: optional(z.string().min(32, 'TOKEN_PEPPER must be at least 32 characters')),
+  SESSION_IDLE_MINUTES: optional(intIn('SESSION_IDLE_MINUTES', 1, 24 * 60)),
+  SESSION_ABSOLUTE_HOURS: optional(intIn('SESSION_ABSOLUTE_HOURS', 1, 24 * 30)),
+  LOG_LEVEL: optional(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    }),
+  ),
+  CLIENT_DIR: optional(z.string()),
+  ERROR_WEBHOOK_URLS: optional(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (urls) => urls.every((u) => /^https?:\/\/\S+$/.test(u)),
+        'ERROR_WEBHOOK_URLS must be a comma-separated list of http(s) URLs',
+      ),
+  ),
+  SSO_LOGOUT_URL: optional(z.url({ protocol: /^https?$/, error: 'SSO_LOGOUT_URL must be an http(s) URL' })),
+  TRUST_PROXY: optional(z.enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' })),
+});
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        const value = env[name];
+        // Secrets are never echoed back, even in a start-up error.
+        const shown = /PEPPER|URL/.test(name) ? '' : ` (got ${JSON.stringify(value)})`;
+        return `${issue.message}${shown}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const nodeEnv = e.NODE_ENV ?? 'development';
+  const warnings: string[] = [];
+  if (!e.TOKEN_PEPPER && nodeEnv === 'production') {
+    warnings.push('TOKEN_PEPPER is not set: session tokens are hashed with a development key. Set a secret of 32+ characters.');
+  }
+  return {
+    nodeEnv,
+    port: e.PORT ?? 8080,
+    host: e.HOST ?? '0.0.0.0',
+    dataDir: resolve(cwd, e.DATA_DIR ?? './data'),
+    databaseUrl: e.DATABASE_URL ?? null,
+    seed: (e.SEED ?? 'on') === 'on',
+    seedSize: seedSizeFor(e.SEED_SIZE ?? 'small'),
+    tokenPepper: e.TOKEN_PEPPER ?? DEV_TOKEN_PEPPER,
+    // Spec §9's "20 minutes" constant: the idle time after which a session ends.
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES ?? 20,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS ?? 12,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    clientDir: resolve(cwd, e.CLIENT_DIR ?? 'dist/client'),
+    errorWebhookUrls: e.ERROR_WEBHOOK_URLS ?? [],
+    ssoLogoutUrl: e.SSO_LOGOUT_URL ?? null,
+    trustProxy: e.TRUST_PROXY === 'true',
+    bodyLimitBytes: 1024 * 1024,
+    requestTimeoutMs: 30_000,
+    shutdownTimeoutMs: 10_000,
+    vacuumIntervalMs: 6 * 60 * 60 * 1000,
+    loginThrottle: { maxFailuresPerUser: 5, maxFailuresPerIp: 20, windowMinutes: 15, lockMinutes: 15 },
+    rateLimit: { apiPerMinute: 600, loginPerMinute: 30 },
+    warnings,
+  };
+}
+
+/** A configuration for tests: in-memory database, no static client, quiet logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent', TOKEN_PEPPER: 'test-pepper-0123456789-0123456789-abcdef' }),
+    dataDir: null,
+    clientDir: '/nonexistent-client-dir',
+    rateLimit: { apiPerMinute: 10_000, loginPerMinute: 10_000 },
+    ...overrides,
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+ * Both run the same generated migrations through Drizzle's migrator.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './lock';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  readonly db: Db;
+  readonly kind: 'pglite' | 'postgres';
+  /** Applies pending migrations. On PostgreSQL several processes may start at once: they take turns. */
+  migrate(): Promise<void>;
+  /** Runs `fn` while holding the start-up lock (PostgreSQL advisory lock; PGlite has one process). */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  ping(timeoutMs?: number): Promise<void>;
+  /** PGlite has no autovacuum; statistics and dead rows are our job. No-op on PostgreSQL. */
+  vacuum(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Extensions must be passed on every PGlite open, not only the first. */
+export const pgliteExtensions = { pg_trgm };
+
+/**
+ * Beside this module in the source tree (server/db/migrations) and beside the bundle
+ * (dist/server/migrations, copied by scripts/build-server.mjs).
+ */
+export function migrationsFolder(): string {
+  const folder = fileURLToPath(new URL('./migrations', import.meta.url));
+  if (!existsSync(folder)) throw new Error(`Migrations folder not found: ${folder}`);
+  return folder;
+}
+
+// Any constant works; it only has to be the same in every process of this application.
+const STARTUP_LOCK_KEY = 4_250_117;
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Wraps an open PGlite instance. `lock` is released on close. */
+export function pgliteDatabase(client: PGlite, lock: DataDirLock | null = null): Database {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    withStartupLock: (fn) => fn(),
+    ping: async (timeoutMs = 2000) => {
+      await withTimeout(client.query('select 1'), timeoutMs, 'Database ping');
+    },
+    vacuum: async () => {
+      await client.exec('VACUUM ANALYZE');
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+export function postgresDatabase(pool: pg.Pool): Database {
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+    withStartupLock: async (fn) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await fn();
+      } finally {
+        await conn.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+        conn.release();
+      }
+    },
+    ping: async (timeoutMs = 2000) => {
+      await withTimeout(pool.query('select 1'), timeoutMs, 'Database ping');
+    },
+    vacuum: async () => undefined,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export interface OpenOptions {
+  dataDir: string | null;
+  databaseUrl: string | null;
+}
+
+/** Opens (and for PGlite, locks) the configured database. Does not migrate. */
+export async function openDatabase({ dataDir, databaseUrl }: OpenOptions): Promise<Database> {
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // Fail at start, not on the first request, when the server is unreachable.
+    await pool.query('select 1').catch(async (err) => {
+      await pool.end();
+      throw err;
+    });
+    return postgresDatabase(pool);
+  }
+  if (!dataDir) {
+    return pgliteDatabase(await PGlite.create({ extensions: pgliteExtensions }));
+  }
+  const lock = lockDataDir(dataDir);
+  try {
+    const client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
+    return pgliteDatabase(client, lock);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+/** Rows of a raw query, for the few statements Drizzle's builder does not express. */
+export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

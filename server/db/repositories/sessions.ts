@@ -1,0 +1,94 @@
+/**
+ * Sessions behind opaque bearer tokens. A token is 32 random bytes (base64url); only its
+ * HMAC-SHA256 under the server's pepper is stored, so a copy of the database cannot be replayed as
+ * logins, and a leaked pepper alone reveals nothing either.
+ */
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Db } from '../client';
+import { sessions, users } from '../schema';
+
+/** 32 bytes in base64url without padding. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(pepper: string, token: string): string {
+  return createHmac('sha256', pepper).update(token).digest('base64url');
+}
+
+export interface SessionPolicy {
+  idleMinutes: number;
+  absoluteHours: number;
+}
+
+export type SessionCheck =
+  | { ok: true; sessionId: number; userId: number; username: string }
+  | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'idle' };
+
+/** last_seen_at is written at most this often: idle expiry is measured in minutes, not milliseconds. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function sessionsRepository(db: Db) {
+  return {
+    async create(
+      userId: number,
+      tokenHash: string,
+      policy: SessionPolicy,
+      client: { ip: string; userAgent: string | null },
+      now = new Date(),
+    ): Promise<void> {
+      await db.insert(sessions).values({
+        tokenHash,
+        userId,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + policy.absoluteHours * 3_600_000),
+        ip: client.ip,
+        userAgent: client.userAgent?.slice(0, 512) ?? null,
+      });
+    },
+
+    /** Checks a token hash against both expiries; an idle session is revoked so it stays dead. */
+    async check(tokenHash: string, policy: SessionPolicy, now = new Date()): Promise<SessionCheck> {
+      const [row] = await db
+        .select({
+          id: sessions.id,
+          userId: sessions.userId,
+          username: users.username,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, tokenHash));
+      if (!row) return { ok: false, reason: 'unknown' };
+      if (row.revokedAt) return { ok: false, reason: 'revoked' };
+      if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+      if (row.lastSeenAt.getTime() + policy.idleMinutes * 60_000 <= now.getTime()) {
+        await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, row.id));
+        return { ok: false, reason: 'idle' };
+      }
+      if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
+      }
+      return { ok: true, sessionId: row.id, userId: row.userId, username: row.username };
+    },
+
+    async revoke(sessionId: number, now = new Date()): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    /** Removes sessions that ended more than `keepDays` ago (kept a while for audit). */
+    async purgeEnded(keepDays: number, now = new Date()): Promise<void> {
+      const before = new Date(now.getTime() - keepDays * 86_400_000);
+      await db.delete(sessions).where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)));
+    },
+  };
+}

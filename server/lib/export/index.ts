@@ -1,0 +1,11 @@
+/** Server-side exports: streaming CSV and XLSX writers fed by a database cursor. */
+export { csvStream, neutraliseLeadingControl } from './csv';
+export { xlsxStream, safeSheetName, MONEY_FORMAT, DATE_FORMAT, MAX_CELL_TEXT, type XlsxOptions } from './xlsx';
+export {
+  normaliseCell,
+  defaultFormatDate,
+  type ExportColumn,
+  type ExportColumnType,
+  type ExportOptions,
+  type ExportRow,
+} from './columns';

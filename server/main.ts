@@ -1,0 +1,74 @@
+/**
+ * Starts the server: configuration, database (migrated and seeded on first start), listen; and a
+ * graceful shutdown on SIGTERM/SIGINT: in-flight requests finish, new ones get 503, the database is
+ * closed (and the PGlite folder unlocked) before the process exits.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/lock';
+
+const startedAt = process.hrtime.bigint();
+const elapsedMs = () => Number((process.hrtime.bigint() - startedAt) / 1_000_000n);
+
+/** Exit codes from sysexits.h, so a supervisor can tell a bad setup from a crash. */
+const EX_CONFIG = 78;
+const EX_TEMPFAIL = 75;
+
+/** Before the logger exists (bad configuration, folder in use): one line on stderr, then exit. */
+function failStart(message: string, code: number): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) failStart(err.message, EX_CONFIG);
+    throw err;
+  }
+
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) failStart(err.message, EX_TEMPFAIL);
+    throw err;
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out: exiting with requests still open');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    try {
+      await app.close();
+      app.log.info('shut down cleanly');
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exitCode = 1;
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { startMs: elapsedMs(), database: config.databaseUrl ? 'postgresql' : config.dataDir },
+    `merchant portal ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/portal/`,
+  );
+}
+
+main().catch((err) => {
+  failStart(`Fatal: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`, 1);
+});

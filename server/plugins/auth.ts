@@ -1,0 +1,74 @@
+/**
+ * Authentication (bearer token → user) and merchant scope (the caller's membership of the merchant a
+ * request acts on). The merchant comes from the path or query only and is always checked against the
+ * caller's memberships; the X-Merchant-Id header is logged as a hint and never decides anything.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { membershipsRepository, type Membership } from '../db/repositories/memberships';
+import { hashToken, sessionsRepository, TOKEN_PATTERN } from '../db/repositories/sessions';
+import { ApiError } from '../errors';
+import type { AuthContext } from '../types';
+
+/** The token of a well-formed `Authorization: Bearer <token>` header, else null. */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
+  return match && TOKEN_PATTERN.test(match[1]) ? match[1] : null;
+}
+
+/** Decorations used by the hooks below; registered once at the root. */
+export function setupAuthDecorations(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('membership', null);
+  const memberships = membershipsRepository(app.database.db);
+  app.decorate('requireMembership', async (request: FastifyRequest, merchantId: number) => {
+    if (!request.auth) throw ApiError.tokenInvalid();
+    const membership = await memberships.find(merchantId, request.auth.userId);
+    if (!membership) throw ApiError.forbidden();
+    return membership;
+  });
+}
+
+/**
+ * Requires a live session on every route of `app` except those with `config.public`. Missing or
+ * malformed token: 401 status 78; unknown, revoked or expired session: 401 status 1326.
+ */
+export function requireSession(app: FastifyInstance): void {
+  const sessions = sessionsRepository(app.database.db);
+  const policy = { idleMinutes: app.config.sessionIdleMinutes, absoluteHours: app.config.sessionAbsoluteHours };
+  app.addHook('onRequest', async (request) => {
+    if (request.is404 || request.routeOptions.config.public) return;
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw ApiError.tokenInvalid();
+    const session = await sessions.check(hashToken(app.config.tokenPepper, token), policy);
+    if (!session.ok) {
+      request.log.info({ reason: session.reason }, 'session refused');
+      throw ApiError.sessionExpired();
+    }
+    request.auth = { userId: session.userId, username: session.username, sessionId: session.sessionId };
+  });
+}
+
+/**
+ * Pre-handler for routes acting on one merchant: `merchantId` from the validated path or query.
+ * Sets `request.membership`, or answers 403 status 3 when the caller is not an active member.
+ */
+export async function merchantScope(request: FastifyRequest): Promise<void> {
+  const fromPath = (request.params as { merchantId?: number } | undefined)?.merchantId;
+  const fromQuery = (request.query as { merchantId?: number } | undefined)?.merchantId;
+  const merchantId = fromPath ?? fromQuery;
+  if (typeof merchantId !== 'number') throw ApiError.forbidden();
+  request.membership = await request.server.requireMembership(request, merchantId);
+}
+
+/** The signed-in caller of a route behind `requireSession`. */
+export function callerOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw ApiError.tokenInvalid();
+  return request.auth;
+}
+
+/** The membership loaded by `merchantScope` for this request. */
+export function membershipOf(request: FastifyRequest): Membership {
+  if (!request.membership) throw ApiError.forbidden();
+  return request.membership;
+}

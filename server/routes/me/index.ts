@@ -1,0 +1,81 @@
+/** The signed-in user's own account and services. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiPaths, Headers } from '@/domain/api';
+import { envelopeSchema, ok } from '../../envelope';
+import { ApiError } from '../../errors';
+import { translate } from '../../i18n';
+import { callerOf } from '../../plugins/auth';
+import { langOnlyQuery } from '../../validation';
+import { meRepository } from './repository';
+
+const meSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  userType: z.enum(['M4B_USER', 'SYSTEM', 'INTERNAL_USER']),
+  linkedSSO: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+
+export const serviceSchema = z.object({
+  id: z.number().int().nullable(),
+  code: z.string(),
+  name: z.string(),
+  status: z.string().nullable(),
+});
+
+export const meRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = meRepository(app.database.db);
+
+  app.get(
+    ApiPaths.me,
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'The signed-in user',
+        querystring: langOnlyQuery,
+        response: { 200: envelopeSchema(meSchema) },
+      },
+    },
+    async (request) => {
+      const me = await repo.findUser(callerOf(request).userId);
+      if (!me) throw ApiError.sessionExpired();
+      return ok(request, me);
+    },
+  );
+
+  app.get(
+    ApiPaths.meServices,
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'The service catalogue with the chosen merchant’s registrations',
+        description:
+          'The merchant is the one named by the X-Merchant-Id header (sent by the portal once a merchant is chosen). ' +
+          'It is checked against the caller’s memberships: 403 (status 3) when the caller is not a member. ' +
+          'Without the header, every service comes with id and status null.',
+        querystring: langOnlyQuery,
+        response: { 200: envelopeSchema(z.array(serviceSchema)) },
+      },
+    },
+    async (request) => {
+      const hint = request.headers[Headers.merchantId.toLowerCase()];
+      let merchantId: number | null = null;
+      if (typeof hint === 'string' && hint.trim() !== '') {
+        merchantId = /^\d{1,10}$/.test(hint.trim()) ? Number(hint.trim()) : NaN;
+        if (!Number.isSafeInteger(merchantId)) throw ApiError.forbidden();
+        await app.requireMembership(request, merchantId);
+      }
+      const rows = await repo.services(merchantId);
+      return ok(
+        request,
+        rows.map((s) => ({ ...s, name: translate(request.lang, `services.${s.code}`) })),
+      );
+    },
+  );
+};

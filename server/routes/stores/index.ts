@@ -1,0 +1,106 @@
+/**
+ * Offline stores of a merchant. Users whose roles are only store roles see only their assigned
+ * stores: the server filters, the portal just shows what it gets.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiPaths } from '@/domain/api';
+import { membershipsRepository } from '../../db/repositories/memberships';
+import { envelopeSchema, ok } from '../../envelope';
+import { ApiError } from '../../errors';
+import { pageQueryShape, pageSchema, sortParam, toPage } from '../../pagination';
+import { callerOf, membershipOf, merchantScope } from '../../plugins/auth';
+import { apiQuery, idParam } from '../../validation';
+import { STORE_SORT_FIELDS, storesRepository } from './repository';
+
+const storeSchema = z.object({
+  id: z.number().int(),
+  storeId: z.string(),
+  storeName: z.string(),
+  isActive: z.boolean(),
+  isClaimedOa: z.boolean(),
+  storePhoneNumber: z.string().nullable(),
+  storeSlug: z.string(),
+  storeStateCode: z.number().int(),
+  officialAccountId: z.string().nullable(),
+  address: z.string(),
+});
+
+const STORE_OPTION_FIELDS = ['id', 'storeName'] as const;
+const storeOptionField = z.enum(STORE_OPTION_FIELDS);
+
+const storesQuery = apiQuery({
+  ...pageQueryShape,
+  sort: sortParam(STORE_SORT_FIELDS, 'id,desc'),
+  keyword: z.string().trim().max(100).optional().meta({ description: 'Part of the store name or store code' }),
+  isActive: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+
+const storeOptionsQuery = apiQuery({
+  merchantCode: z.string().trim().min(1).max(64).meta({ description: 'The merchant’s partnerCode' }),
+  requestType: z.enum(['SEARCH_BY_MERCHANT_CODE']),
+  fieldNames: z
+    .union([storeOptionField, z.array(storeOptionField).min(1).max(STORE_OPTION_FIELDS.length)])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .optional()
+    .meta({ description: 'Repeated key; the fields each option carries (default: id and storeName)' }),
+  pagingType: z.enum(['NO_PAGING']).default('NO_PAGING'),
+});
+
+export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = storesRepository(app.database.db);
+  const memberships = membershipsRepository(app.database.db);
+
+  app.get(
+    ApiPaths.merchantStores,
+    {
+      preHandler: merchantScope,
+      schema: {
+        tags: ['stores'],
+        summary: 'Stores of a merchant, newest first unless sorted (store roles: only their stores)',
+        params: z.strictObject({ merchantId: idParam }),
+        querystring: storesQuery,
+        response: { 200: envelopeSchema(pageSchema(storeSchema)) },
+      },
+    },
+    async (request) => {
+      const { merchant, storeIds } = membershipOf(request);
+      const { keyword, isActive, sort } = request.query;
+      const { rows, total } = await repo.page(merchant.id, { keyword, isActive, storeIds }, sort, request.query);
+      return ok(request, toPage(rows, total, request.query));
+    },
+  );
+
+  app.get(
+    ApiPaths.storeOptions,
+    {
+      schema: {
+        tags: ['stores'],
+        summary: 'Store options of a merchant by partner code, unpaged (store roles: only their stores)',
+        querystring: storeOptionsQuery,
+        response: {
+          200: envelopeSchema(z.array(z.object({ id: z.number().int().optional(), storeName: z.string().optional() }))),
+        },
+      },
+    },
+    async (request) => {
+      callerOf(request);
+      const merchantId = await memberships.findMerchantIdByPartnerCode(request.query.merchantCode);
+      // An unknown code answers like a foreign one, so codes cannot be probed.
+      if (merchantId === null) throw ApiError.forbidden();
+      const { storeIds } = await app.requireMembership(request, merchantId);
+      const fields = new Set(request.query.fieldNames ?? STORE_OPTION_FIELDS);
+      const options = await repo.options(merchantId, storeIds);
+      return ok(
+        request,
+        options.map((o) => ({
+          ...(fields.has('id') ? { id: o.id } : {}),
+          ...(fields.has('storeName') ? { storeName: o.storeName } : {}),
+        })),
+      );
+    },
+  );
+};

@@ -1,0 +1,33 @@
+/** Request and instance decorations shared by the plugins and routes. */
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Membership } from './db/repositories/memberships';
+import type { Lang } from './i18n';
+
+export interface AuthContext {
+  userId: number;
+  username: string;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    /** The caller's active membership of `merchantId`, or a 403 (status 3) ApiError. */
+    requireMembership(request: FastifyRequest, merchantId: number): Promise<Membership>;
+  }
+  interface FastifyRequest {
+    lang: Lang;
+    /** Set by the auth plugin on every non-public route. */
+    auth: AuthContext | null;
+    /** Set by the merchant-scope pre-handler on routes that act on one merchant. */
+    membership: Membership | null;
+  }
+  interface FastifyContextConfig {
+    /** No bearer token needed (login, health). */
+    public?: boolean;
+    /** Not counted by the API-wide rate limit (health checks). */
+    rateLimitExempt?: boolean;
+  }
+}

@@ -1,0 +1,124 @@
+import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '@/i18n';
+import { ROUTER_BASENAME } from '@/config';
+import { theme } from '@/theme';
+import { CHOOSE_MERCHANT_PATH, LOGIN_PATH } from '@/authProvider/paths';
+import { LazyNotificationHost } from '@/components/notifications/LazyNotificationHost';
+import { PageLoader } from '@/components/PageLoader';
+import { LoginPage } from '@/pages/auth/LoginPage';
+import { RedirectIfSignedIn, RequireAuth, RequireMerchant } from '@/pages/guards';
+import { NotFoundPage } from '@/pages/NotFoundPage';
+import { RouteErrorPage } from '@/pages/RouteErrorPage';
+
+/*
+ * The one router of the portal (basename /portal, spec §2). The login page and everything it needs are
+ * in the entry chunk; react-admin (the whole /app area) and the other pages are lazy chunks, so
+ * /portal/auth/login stays within its JS budget.
+ */
+const AdminApp = lazy(() => import('@/pages/app/AdminApp'));
+const ChooseMerchantPage = lazy(() => import('@/pages/onboarding/ChooseMerchantPage'));
+const EContractSignPage = lazy(() => import('@/pages/onboarding/EContractSignPage'));
+const AuthenticationNfcPage = lazy(() => import('@/pages/onboarding/AuthenticationNfcPage'));
+const HealthPage = lazy(() => import('@/pages/health/HealthPage'));
+const QueryArea = lazy(() => import('@/pages/QueryArea'));
+
+function Lazy() {
+  return (
+    <Suspense fallback={<PageLoader fullScreen />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/**
+ * Paths are spelled once, by the pages that own them (`LoginPage.path`, `ChooseMerchantPage.path`…);
+ * the lazy ones are named here as the page modules cannot be read without loading them.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <Lazy />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        path: 'auth',
+        children: [
+          { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
+          {
+            path: LoginPage.path,
+            element: (
+              <RedirectIfSignedIn>
+                <LoginPage />
+              </RedirectIfSignedIn>
+            ),
+          },
+          // login-sms, forgot-passwd, signup and sso-check arrive with their own issue; until then they
+          // are unknown paths like any other and get the not-found page.
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        // The areas that fetch share the one query client (see QueryArea).
+        element: <QueryArea />,
+        children: [
+          {
+            path: 'onboard',
+            element: <RequireAuth />,
+            children: [
+              { index: true, element: <Navigate to={CHOOSE_MERCHANT_PATH} replace /> },
+              { path: 'merchants-choose', element: <ChooseMerchantPage /> },
+              { path: 'econtract-sign', element: <EContractSignPage /> },
+              { path: 'authentication-nfc', element: <AuthenticationNfcPage /> },
+              // Spec §2: the onboarding area defaults to choose-merchant.
+              { path: '*', element: <Navigate to={CHOOSE_MERCHANT_PATH} replace /> },
+            ],
+          },
+          { path: 'health', element: <HealthPage /> },
+          {
+            path: 'app/*',
+            element: (
+              <RequireAuth>
+                <RequireMerchant>
+                  <AdminApp />
+                </RequireMerchant>
+              </RequireAuth>
+            ),
+          },
+        ],
+      },
+      // Spec §2: everything else falls to the auth area.
+      { path: '*', element: <Navigate to={LOGIN_PATH} replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes, { basename: ROUTER_BASENAME });
+
+/**
+ * Providers shared by every area: i18n, theme, the one notifier. The one query client is provided by the
+ * QueryArea layout route to the areas that fetch, and handed to <Admin queryClient> as well.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+        <LazyNotificationHost />
+      </ThemeProvider>
+    </I18nextProvider>
+  );
+}
+
+export default function App() {
+  return (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+}

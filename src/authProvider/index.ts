@@ -1,0 +1,61 @@
+import type { AuthProvider } from 'react-admin';
+import { AUTH_FAILURE_ENVELOPE_STATUS, AUTH_FAILURE_HTTP_STATUS } from '@/domain/api';
+import { canAccess } from './canAccess';
+import { fetchAllowedRouteCodes } from './allowedRoutes';
+import { signIn, signOut } from './auth';
+import { LOGIN_PATH, loginPathFor } from './paths';
+import { getAuth, isSignedIn } from './session';
+
+/**
+ * react-admin's authProvider. Only types come from react-admin, so the shell can share this module's
+ * helpers without loading react-admin.
+ */
+
+/** HTTP 401 or the session-expired envelope status: the two auth failures that log out (403 does not). */
+export function isAuthFailure(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { status, code, body } = error as { status?: unknown; code?: unknown; body?: { status?: unknown } };
+  return (
+    status === AUTH_FAILURE_HTTP_STATUS ||
+    code === AUTH_FAILURE_ENVELOPE_STATUS ||
+    body?.status === AUTH_FAILURE_ENVELOPE_STATUS
+  );
+}
+
+function currentAppPath(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
+
+export const authProvider: AuthProvider = {
+  async login(params: { username: string; password: string }) {
+    await signIn(params);
+  },
+
+  async logout() {
+    return signOut();
+  },
+
+  async checkAuth() {
+    if (!isSignedIn()) {
+      // message: false: the login page is explanation enough; the wanted path comes back after sign-in.
+      throw { redirectTo: loginPathFor(currentAppPath()), message: false };
+    }
+  },
+
+  async checkError(error) {
+    if (isAuthFailure(error)) {
+      throw { redirectTo: LOGIN_PATH, logoutUser: true, message: false };
+    }
+    // 403 and every other error: the user stays signed in (spec §4, contract).
+  },
+
+  async getIdentity() {
+    const auth = getAuth();
+    if (!auth) throw new Error('Not signed in');
+    return { id: auth.username, fullName: auth.name || auth.username };
+  },
+
+  async canAccess({ resource, action }) {
+    return canAccess(await fetchAllowedRouteCodes(), { resource, action });
+  },
+};

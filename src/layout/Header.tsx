@@ -1,0 +1,186 @@
+import { useId, useState, type MouseEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { LoadingIndicator, useLogout } from 'react-admin';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import { useTranslation } from 'react-i18next';
+import { CHOOSE_MERCHANT_PATH, WELCOME_PATH } from '@/authProvider/paths';
+import { getAuth, getCurrentMerchant } from '@/authProvider/session';
+import { LanguageSwitch } from '@/components/LanguageSwitch';
+import { ProductMark } from '@/components/ProductMark';
+import { appPathOf } from '@/resources';
+import { HEADER_HEIGHT, SIDEBAR_ID } from './Sidebar';
+
+interface HeaderProps {
+  isSmall: boolean;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+}
+
+/** Top header of spec §2: menu toggle, brand, merchant switcher, language switch, user menu. */
+export function Header({ isSmall, sidebarOpen, onToggleSidebar }: HeaderProps) {
+  const { t } = useTranslation();
+  const toggleLabel = isSmall
+    ? sidebarOpen
+      ? t('portal.layout.closeMenu')
+      : t('portal.layout.openMenu')
+    : sidebarOpen
+      ? t('portal.layout.collapseMenu')
+      : t('portal.layout.expandMenu');
+  return (
+    <AppBar
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{ top: 0, borderBottom: 1, borderColor: 'divider', zIndex: (theme) => theme.zIndex.drawer + 1 }}
+    >
+      <Toolbar sx={{ gap: 2, minHeight: HEADER_HEIGHT, px: { xs: 2, sm: 4 } }} disableGutters>
+        <Tooltip title={toggleLabel}>
+          <IconButton
+            onClick={onToggleSidebar}
+            aria-label={toggleLabel}
+            aria-controls={SIDEBAR_ID}
+            aria-expanded={sidebarOpen}
+            edge="start"
+          >
+            <MenuIcon />
+          </IconButton>
+        </Tooltip>
+        <Box
+          component={RouterLink}
+          to={WELCOME_PATH}
+          sx={{ color: 'inherit', textDecoration: 'none', minWidth: 0, display: 'flex', borderRadius: 1 }}
+        >
+          <ProductMark compact={isSmall} />
+        </Box>
+        <Box sx={{ flex: 1 }} />
+        <LoadingIndicator />
+        <MerchantSwitcher compact={isSmall} />
+        <LanguageSwitch />
+        <UserMenu />
+      </Toolbar>
+    </AppBar>
+  );
+}
+
+/** The current merchant's name; choosing it opens the choose-merchant page (spec §2 merchant switcher). */
+function MerchantSwitcher({ compact }: { compact: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const merchant = getCurrentMerchant();
+  const name = merchant?.name ?? '';
+  const label = t('portal.merchant.switchLabel', { name });
+  const open = () => navigate(CHOOSE_MERCHANT_PATH, { state: { manual: true } });
+  if (compact) {
+    return (
+      <Tooltip title={label}>
+        <IconButton onClick={open} aria-label={label}>
+          <StorefrontOutlined />
+        </IconButton>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button
+      color="inherit"
+      variant="outlined"
+      size="small"
+      startIcon={<StorefrontOutlined aria-hidden />}
+      onClick={open}
+      aria-label={label}
+      title={label}
+      sx={{ maxWidth: 280, borderColor: 'divider' }}
+      data-testid="merchant-switcher"
+    >
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {name}
+      </Box>
+    </Button>
+  );
+}
+
+/** The signed-in user: account info and logout (spec §2). */
+function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const buttonId = useId();
+  const auth = getAuth();
+  const display = auth?.name || auth?.username || '';
+
+  return (
+    <>
+      <Tooltip title={t('portal.layout.account')}>
+        <IconButton
+          id={buttonId}
+          onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+          aria-label={t('portal.layout.accountOf', { name: display })}
+          aria-haspopup="menu"
+          aria-controls={anchor ? menuId : undefined}
+          aria-expanded={anchor ? 'true' : undefined}
+        >
+          <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 16 }} aria-hidden>
+            {display.charAt(0).toUpperCase()}
+          </Avatar>
+        </IconButton>
+      </Tooltip>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+      >
+        <Box sx={{ px: 4, py: 2, maxWidth: 280 }} aria-hidden>
+          <Typography sx={{ fontWeight: 600 }} noWrap>
+            {display}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
+            {auth?.username}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            navigate(appPathOf('user-info') ?? WELCOME_PATH);
+          }}
+        >
+          <ListItemIcon>
+            <AccountCircleOutlined fontSize="small" aria-hidden />
+          </ListItemIcon>
+          {t('portal.layout.accountInfo')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void logout();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutOutlined fontSize="small" aria-hidden />
+          </ListItemIcon>
+          {t('portal.common.logout')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ResourceConfig } from './types';
+import { welcome } from './welcome';
+import { userInfo } from './user-info';
+import { stores } from './stores';
+
+/**
+ * The one list of resources. The router (/app routes), the sidebar's code→route table, canAccess and the
+ * dataProvider are derived from it: a new resource is a new folder and one line here.
+ *
+ * Resources never import each other, and shared code never imports a resource folder directly, only
+ * this list (lint enforces it). Views are React.lazy, so each resource is its own chunk.
+ */
+export const resources: readonly ResourceConfig[] = [welcome, userInfo, stores];
+
+export type { ResourceConfig } from './types';
+
+export function findResource(name: string | undefined): ResourceConfig | undefined {
+  return name ? resources.find((resource) => resource.name === name) : undefined;
+}
+export type { ResourceEndpoints, ResourcePaths, ViewName } from './types';
+export { entryPath } from './types';
+
+/** The /app URL a resource's entry opens (its list, else its page), e.g. appPathOf('user-info'). */
+export function appPathOf(name: string): string | undefined {
+  const resource = findResource(name);
+  const path = resource && (resource.paths.list ?? resource.paths.page);
+  return path ? `/app/${path}` : undefined;
+}

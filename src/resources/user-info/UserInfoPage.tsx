@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { Me } from '@/domain/api';
+import { formatDateTime } from '@/domain/format';
+import type { PortalDataProvider } from '@/dataProvider';
+
+const USER_TYPES: readonly Me['userType'][] = ['M4B_USER', 'SYSTEM', 'INTERNAL_USER'];
+
+/** Account info (spec §2 user-info): the signed-in user's own account from GET /profile/v1/me. */
+export default function UserInfoPage() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const me = useQuery({ queryKey: ['portal', 'me'], queryFn: () => dataProvider.getMe() });
+  const empty = translate('portal.common.none');
+
+  const rows: Array<[keyof Me, string]> = me.data
+    ? [
+        ['username', me.data.username],
+        ['name', me.data.name || empty],
+        ['email', me.data.email || empty],
+        ['phoneNumber', me.data.phoneNumber || empty],
+        [
+          'userType',
+          USER_TYPES.includes(me.data.userType) ? translate(`portal.userType.${me.data.userType}`) : me.data.userType,
+        ],
+        ['lastLoginAt', formatDateTime(me.data.lastLoginAt)],
+      ]
+    : [];
+
+  return (
+    <Box sx={{ maxWidth: 800 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 6 }}>
+        {translate('resources.user-info.name')}
+      </Typography>
+      {me.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void me.refetch()}>
+              {translate('portal.common.retry')}
+            </Button>
+          }
+        >
+          {translate('resources.user-info.loadError')}
+        </Alert>
+      )}
+      {(me.isPending || me.data) && (
+        <Paper variant="outlined" sx={{ p: { xs: 4, md: 6 }, borderRadius: 3 }}>
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 8, rowGap: 4, m: 0 }}
+            aria-busy={me.isPending}
+          >
+            {me.isPending
+              ? [0, 1, 2, 3, 4, 5].map((key) => (
+                  <Box key={key} sx={{ display: 'contents' }}>
+                    <Skeleton width={140} />
+                    <Skeleton width="60%" />
+                  </Box>
+                ))
+              : rows.map(([field, value]) => (
+                  <Box key={field} sx={{ display: 'contents' }}>
+                    <Typography component="dt" sx={{ color: 'text.secondary' }}>
+                      {translate(`resources.user-info.fields.${field}`)}
+                    </Typography>
+                    <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }} data-field={field}>
+                      {value}
+                    </Typography>
+                  </Box>
+                ))}
+          </Box>
+        </Paper>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
+
+/**
+ * The portal's theme (spec §9). Exported as options as well as a built theme: react-admin's <Admin theme>
+ * takes options and builds its own theme from them, so shell and admin render identically.
+ */
+export const PRIMARY_COLOR = '#A50064';
+
+export const themeOptions: ThemeOptions = {
+  palette: {
+    mode: 'light',
+    primary: { main: PRIMARY_COLOR, contrastText: '#FFFFFF' },
+    secondary: { main: '#2E3A59', contrastText: '#FFFFFF' },
+    background: { default: '#F6F6F8', paper: '#FFFFFF' },
+  },
+  // Spec §9: a 4 px spacing unit (theme.spacing(4) = 16 px).
+  spacing: 4,
+  // Spec §9 breakpoints; md (960) is where the sidebar stops being an overlay.
+  breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920 } },
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily: '"Roboto", "Helvetica Neue", "Segoe UI", Arial, sans-serif',
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: {
+      styleOverrides: {
+        // Spec §9: 36 px small, 48 px large buttons; medium sits between them.
+        sizeSmall: { minHeight: 36 },
+        sizeMedium: { minHeight: 40 },
+        sizeLarge: { minHeight: 48 },
+      },
+    },
+    MuiDialog: {
+      styleOverrides: {
+        // Spec §9: dialogs are 320 to 960 px wide (never wider than the viewport on a phone).
+        paper: { minWidth: 'min(320px, calc(100vw - 32px))', maxWidth: 'min(960px, calc(100vw - 32px))' },
+      },
+    },
+    MuiSnackbar: {
+      defaultProps: { anchorOrigin: { vertical: 'top', horizontal: 'center' } },
+    },
+  },
+};
+
+export const theme = createTheme(themeOptions);

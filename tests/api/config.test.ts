@@ -1,0 +1,99 @@
+/** Environment configuration: defaults, validation messages, the production pepper warning. */
+import { describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
+import { ConfigError, DEV_TOKEN_PEPPER, loadConfig } from '../../server/config';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({}, '/srv/app');
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/app/data',
+      databaseUrl: null,
+      seed: true,
+      seedSize: { preset: 'small' },
+      tokenPepper: DEV_TOKEN_PEPPER,
+      sessionIdleMinutes: 20,
+      sessionAbsoluteHours: 12,
+      logLevel: 'info',
+      clientDir: '/srv/app/dist/client',
+      errorWebhookUrls: [],
+      ssoLogoutUrl: null,
+      warnings: [],
+    });
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/lib/portal',
+        DATABASE_URL: 'postgres://u:p@db:5432/portal',
+        SEED: 'off',
+        SEED_SIZE: '250000',
+        TOKEN_PEPPER: 'x'.repeat(40),
+        SESSION_IDLE_MINUTES: '30',
+        SESSION_ABSOLUTE_HOURS: '8',
+        LOG_LEVEL: 'warn',
+        CLIENT_DIR: 'build/web',
+        ERROR_WEBHOOK_URLS: 'https://chat.example/a, https://chat.example/b',
+        SSO_LOGOUT_URL: 'https://sso.example/logout',
+      },
+      '/srv/app',
+    );
+    expect(c).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/portal',
+      databaseUrl: 'postgres://u:p@db:5432/portal',
+      seed: false,
+      seedSize: { preset: 'medium', transactionsPerMerchant: 250_000 },
+      sessionIdleMinutes: 30,
+      sessionAbsoluteHours: 8,
+      logLevel: 'warn',
+      clientDir: resolve('/srv/app', 'build/web'),
+      errorWebhookUrls: ['https://chat.example/a', 'https://chat.example/b'],
+      ssoLogoutUrl: 'https://sso.example/logout',
+    });
+    expect(loadConfig({ SEED_SIZE: 'large' }).seedSize).toEqual({ preset: 'large', transactionsPerMerchant: 1_000_000 });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
+  });
+
+  it.each([
+    ['PORT', 'abc', 'PORT must be a whole number (got "abc")'],
+    ['PORT', '70000', 'PORT must be between 1 and 65535 (got "70000")'],
+    ['SEED', 'yes', 'SEED must be on or off (got "yes")'],
+    ['SEED_SIZE', 'huge', 'SEED_SIZE must be small, medium, large or a number of transactions per merchant (1 to 50000000) (got "huge")'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+    ['SESSION_IDLE_MINUTES', '0', 'SESSION_IDLE_MINUTES must be between 1 and 1440 (got "0")'],
+    ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must be a PostgreSQL URL (postgres://user:pass@host:5432/db)'],
+    ['TOKEN_PEPPER', 'short', 'TOKEN_PEPPER must be at least 32 characters'],
+    ['ERROR_WEBHOOK_URLS', 'ftp://x', 'ERROR_WEBHOOK_URLS must be a comma-separated list of http(s) URLs'],
+  ])('refuses %s=%s with a message naming the variable', (name, value, message) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([message]);
+    expect((error as Error).message).toBe(`Invalid configuration:\n  - ${message}`);
+  });
+
+  it('never echoes secrets in its messages', () => {
+    expect(() => loadConfig({ TOKEN_PEPPER: 'tiny-secret' })).toThrow(/^(?![\s\S]*tiny-secret)/);
+  });
+
+  it('warns when production runs on the development pepper', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).warnings).toEqual([
+      'TOKEN_PEPPER is not set: session tokens are hashed with a development key. Set a secret of 32+ characters.',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production', TOKEN_PEPPER: 'p'.repeat(32) }).warnings).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Test wrapper: an app on its own database copied from the template (global-setup.ts), driven with
+ * `inject`. Builders for the calls every test makes live here rather than in each file.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app';
+import { testConfig, type Config } from '../../server/config';
+import { pgliteDatabase, pgliteExtensions, type Database } from '../../server/db/client';
+import { DEMO_PASSWORD } from '../../server/db/seed-fixtures';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Lines the app logged (JSON strings), for tests that check what must never be logged. */
+  logs: string[];
+  /** Signs in and returns the bearer token. */
+  login(username: string, password?: string): Promise<string>;
+  /** `inject` with a bearer token. */
+  call(token: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function openTemplateDatabase(): Promise<Database> {
+  const dump = readFileSync(inject('templateDumpPath'));
+  const client = await PGlite.create({ extensions: pgliteExtensions, loadDataDir: new Blob([dump]) });
+  return pgliteDatabase(client);
+}
+
+export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await openTemplateDatabase();
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, callback) {
+      logs.push(...String(chunk).split('\n').filter(Boolean));
+      callback();
+    },
+  });
+  const config = testConfig({ logLevel: 'info', ...overrides });
+  const app = await buildApp(config, { db: database, logStream });
+
+  const call = (token: string | null, options: InjectOptions) =>
+    app.inject({
+      ...options,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...options.headers },
+    });
+
+  return {
+    app,
+    database,
+    config,
+    logs,
+    call,
+    async login(username, password = DEMO_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/api/authentication/v1/login', payload: { username, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+      return res.json().data.token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
