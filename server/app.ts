@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
 import { ApiStatus } from '@/domain/api';
+import { version } from '../package.json';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { prepareDatabase, startMaintenance } from './db/maintenance';
@@ -30,7 +31,8 @@ import { storesRoutes } from './routes/stores';
 import { validatorCompiler } from './validation';
 import './types';
 
-export const APP_VERSION = '1.25.100';
+/** The package version (spec §1: 1.25.100) is the API version in the OpenAPI document. */
+export const APP_VERSION = version;
 
 /** One module per domain; each registers its routes under /api. */
 const ROUTE_MODULES: FastifyPluginAsyncZod[] = [

@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { i18n } from '@/i18n';
 import { ROUTER_BASENAME } from '@/config';
 import { theme } from '@/theme';
-import { CHOOSE_MERCHANT_PATH, LOGIN_PATH } from '@/authProvider/paths';
+import { CHOOSE_MERCHANT_PATH, HEALTH_PATH, LOGIN_PATH, OnboardPaths } from '@/authProvider/paths';
 import { LazyNotificationHost } from '@/components/notifications/LazyNotificationHost';
 import { PageLoader } from '@/components/PageLoader';
 import { LoginPage } from '@/pages/auth/LoginPage';
@@ -35,8 +35,8 @@ function Lazy() {
 }
 
 /**
- * Paths are spelled once, by the pages that own them (`LoginPage.path`, `ChooseMerchantPage.path`…);
- * the lazy ones are named here as the page modules cannot be read without loading them.
+ * Paths are spelled once, in src/authProvider/paths.ts; each page carries its own (`ChooseMerchantPage.path`)
+ * from there, and the router reads the same constants (reading a lazy page's property would load it).
  */
 export const routes: RouteObject[] = [
   {
@@ -69,14 +69,14 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { index: true, element: <Navigate to={CHOOSE_MERCHANT_PATH} replace /> },
-              { path: 'merchants-choose', element: <ChooseMerchantPage /> },
-              { path: 'econtract-sign', element: <EContractSignPage /> },
-              { path: 'authentication-nfc', element: <AuthenticationNfcPage /> },
+              { path: OnboardPaths.chooseMerchant, element: <ChooseMerchantPage /> },
+              { path: OnboardPaths.econtractSign, element: <EContractSignPage /> },
+              { path: OnboardPaths.authenticationNfc, element: <AuthenticationNfcPage /> },
               // Spec §2: the onboarding area defaults to choose-merchant.
               { path: '*', element: <Navigate to={CHOOSE_MERCHANT_PATH} replace /> },
             ],
           },
-          { path: 'health', element: <HealthPage /> },
+          { path: HEALTH_PATH.slice(1), element: <HealthPage /> },
           {
             path: 'app/*',
             element: (

@@ -3,7 +3,7 @@ import { AUTH_FAILURE_ENVELOPE_STATUS, AUTH_FAILURE_HTTP_STATUS } from '@/domain
 import { canAccess } from './canAccess';
 import { fetchAllowedRouteCodes } from './allowedRoutes';
 import { signIn, signOut } from './auth';
-import { LOGIN_PATH, loginPathFor } from './paths';
+import { loginPathFor, SESSION_EXPIRED_REASON } from './paths';
 import { getAuth, isSignedIn } from './session';
 
 /**
@@ -44,7 +44,9 @@ export const authProvider: AuthProvider = {
 
   async checkError(error) {
     if (isAuthFailure(error)) {
-      throw { redirectTo: LOGIN_PATH, logoutUser: true, message: false };
+      // The httpClient's forced logout is already leaving for this same URL; react-admin's own logout
+      // must not send the user somewhere else (it may win the race with the full-page navigation).
+      throw { redirectTo: loginPathFor(currentAppPath(), SESSION_EXPIRED_REASON), logoutUser: true, message: false };
     }
     // 403 and every other error: the user stays signed in (spec §4, contract).
   },

@@ -4,10 +4,19 @@ import { ROUTER_BASENAME } from '@/config';
  * Paths of the shell (router-relative, i.e. without the /portal basename) and the one rule for which
  * "wanted paths" may be returned to after sign-in or onboarding.
  */
-export const LOGIN_PATH = '/auth/login';
-export const CHOOSE_MERCHANT_PATH = '/onboard/merchants-choose';
-export const ECONTRACT_SIGN_PATH = '/onboard/econtract-sign';
-export const AUTHENTICATION_NFC_PATH = '/onboard/authentication-nfc';
+/** Segments of spec §2, spelled once: the router and the pages (`ChooseMerchantPage.path`) use these. */
+export const AuthPaths = { login: 'login' } as const;
+export const OnboardPaths = {
+  chooseMerchant: 'merchants-choose',
+  econtractSign: 'econtract-sign',
+  authenticationNfc: 'authentication-nfc',
+} as const;
+
+export const LOGIN_PATH = `/auth/${AuthPaths.login}`;
+export const CHOOSE_MERCHANT_PATH = `/onboard/${OnboardPaths.chooseMerchant}`;
+export const ECONTRACT_SIGN_PATH = `/onboard/${OnboardPaths.econtractSign}`;
+export const AUTHENTICATION_NFC_PATH = `/onboard/${OnboardPaths.authenticationNfc}`;
+export const HEALTH_PATH = '/health';
 export const APP_PATH = '/app';
 export const WELCOME_PATH = '/app/welcome';
 

@@ -30,7 +30,7 @@ export function ProductMark({ compact = false }: { compact?: boolean }) {
         </Typography>
         {!compact && (
           <Typography component="span" variant="caption" sx={{ display: 'block', opacity: 0.8 }} noWrap>
-            {t('portal.appTitle')}
+            {t('portal.productTagline')}
           </Typography>
         )}
       </Box>

@@ -19,7 +19,7 @@ const rowSx = {
   flexWrap: 'wrap',
   alignItems: 'center',
   rowGap: 1,
-  '& > *:not(:first-of-type)': { borderLeft: 1, borderColor: 'divider', pl: 2, ml: 2 },
+  '& > *:not(:first-child)': { borderLeft: 1, borderColor: 'divider', pl: 2, ml: 2 },
 } as const;
 
 /**

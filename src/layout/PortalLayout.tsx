@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSidebarState } from 'react-admin';
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
@@ -64,9 +65,19 @@ export function PortalLayout({ children }: { children: ReactNode }) {
             {menu.isEmpty || menu.isError ? (
               <NotFoundSidebar onReload={menu.refetch} reloading={menu.isFetching} />
             ) : (
-              <ErrorBoundary resetKey={pathname} fallback={(reset) => <PageError onRetry={reset} />}>
-                <Suspense fallback={<PageLoader />}>{children}</Suspense>
-              </ErrorBoundary>
+              <>
+                {/* react-admin's <Title> renders into this element: the page's h1 for its own views
+                    (lists, forms). Custom pages write their own h1 and leave it empty, so it is hidden. */}
+                <Typography
+                  id="react-admin-title"
+                  component="h1"
+                  variant="h4"
+                  sx={{ fontWeight: 700, mb: 4, '&:empty': { display: 'none' } }}
+                />
+                <ErrorBoundary resetKey={pathname} fallback={(reset) => <PageError onRetry={reset} />}>
+                  <Suspense fallback={<PageLoader />}>{children}</Suspense>
+                </ErrorBoundary>
+              </>
             )}
           </Box>
           <Footer />

@@ -12,6 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import CircleOutlined from '@mui/icons-material/CircleOutlined';
+import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from './menu';
 
@@ -130,7 +131,8 @@ function SidebarEntry({
   const { pathname } = useLocation();
   const active = isActive(item, pathname);
   const [groupOpen, setGroupOpen] = useState(active);
-  const Icon = item.icon ?? CircleOutlined;
+  // Groups without a route of their own get a folder; an entry always has its resource's icon.
+  const Icon = item.icon ?? (item.children ? FolderOutlined : CircleOutlined);
   const icon: ReactNode = (
     <ListItemIcon sx={{ minWidth: 40, color: active ? 'primary.main' : 'text.secondary' }}>
       <Icon fontSize={depth > 0 ? 'small' : 'medium'} aria-hidden />

@@ -41,7 +41,7 @@ describe('OpenAPI', () => {
   it('documents parameters, bodies, the bearer token and the error envelope from the zod schemas', () => {
     const stores = doc.paths[openApiPath(ApiPaths.merchantStores)].get;
     expect(stores.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual(
-      ['path:merchantId', 'query:isActive', 'query:keyword', 'query:lang', 'query:pageNumber', 'query:pageSize'].sort(),
+      ['path:merchantId', 'query:isActive', 'query:keyword', 'query:lang', 'query:pageNumber', 'query:pageSize', 'query:sort'].sort(),
     );
     expect(stores.security).toEqual([{ bearerAuth: [] }]);
     expect(Object.keys(stores.responses)).toEqual(expect.arrayContaining(['200', '4XX', '5XX']));

@@ -17,7 +17,7 @@ import type * as Validation from '@/domain/validation';
 import type { FieldError, LoginInput } from '@/domain/validation';
 import { signIn } from '@/authProvider/auth';
 import { afterSignInPath } from '@/authProvider/afterSignIn';
-import { REASON_PARAM, REDIRECT_PARAM, SESSION_EXPIRED_REASON } from '@/authProvider/paths';
+import { AuthPaths, REASON_PARAM, REDIRECT_PARAM, SESSION_EXPIRED_REASON } from '@/authProvider/paths';
 import { PRODUCT_NAME } from '@/config';
 import { FormTextField } from '@/components/FormTextField';
 import { ShellLayout } from '@/layout/ShellLayout';
@@ -183,6 +183,6 @@ export function LoginPage() {
   );
 }
 
-LoginPage.path = 'login';
+LoginPage.path = AuthPaths.login;
 
 export default LoginPage;

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { dataProvider } from '@/dataProvider';
 import { APP_VERSION, BUILD_LABEL } from '@/config';
+import { HEALTH_PATH } from '@/authProvider/paths';
 import { ShellLayout } from '@/layout/ShellLayout';
 import { useHomePath } from '../useHomePath';
 
@@ -67,6 +68,6 @@ export function HealthPage() {
   );
 }
 
-HealthPage.path = '/health';
+HealthPage.path = HEALTH_PATH;
 
 export default HealthPage;

@@ -13,7 +13,7 @@ import FingerprintOutlined from '@mui/icons-material/FingerprintOutlined';
 import { useTranslation } from 'react-i18next';
 import { decideAfterMerchant, todoFlags } from '@/authProvider/afterMerchant';
 import { nextStepFor } from '@/authProvider/merchantSession';
-import { CHOOSE_MERCHANT_PATH } from '@/authProvider/paths';
+import { CHOOSE_MERCHANT_PATH, OnboardPaths } from '@/authProvider/paths';
 import { getAuth, getCurrentMerchant, getNfcSkipped, getWantedPath, markNfcSkipped } from '@/authProvider/session';
 import { APP_STORE_URL, PLAY_STORE_URL, PRODUCT_NAME } from '@/config';
 import { ShellLayout } from '@/layout/ShellLayout';
@@ -120,6 +120,6 @@ export function AuthenticationNfcPage() {
   );
 }
 
-AuthenticationNfcPage.path = 'authentication-nfc';
+AuthenticationNfcPage.path = OnboardPaths.authenticationNfc;
 
 export default AuthenticationNfcPage;

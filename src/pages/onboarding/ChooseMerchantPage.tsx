@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import type { Merchant } from '@/domain/api';
 import { dataProvider } from '@/dataProvider';
 import { chooseMerchant, rememberMerchants } from '@/authProvider/merchantSession';
-import { WELCOME_PATH } from '@/authProvider/paths';
+import { OnboardPaths, WELCOME_PATH } from '@/authProvider/paths';
 import { getAuth, getChosenMerchantId, getCurrentMerchant } from '@/authProvider/session';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '@/config';
 import { KybBadge } from '@/components/KybBadge';
@@ -223,7 +223,7 @@ export function ChooseMerchantPage() {
   );
 }
 
-ChooseMerchantPage.path = 'merchants-choose';
+ChooseMerchantPage.path = OnboardPaths.chooseMerchant;
 
 function LogoutButtonContained() {
   return <LogoutButton variant="contained" />;

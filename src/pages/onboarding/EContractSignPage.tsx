@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
 import { useTranslation } from 'react-i18next';
 import { decideAfterMerchant } from '@/authProvider/afterMerchant';
-import { CHOOSE_MERCHANT_PATH } from '@/authProvider/paths';
+import { CHOOSE_MERCHANT_PATH, OnboardPaths } from '@/authProvider/paths';
 import { getCurrentMerchant, getNfcSkipped, getWantedPath } from '@/authProvider/session';
 import { HOTLINE, PRODUCT_NAME, SUPPORT_EMAIL } from '@/config';
 import { ShellLayout } from '@/layout/ShellLayout';
@@ -84,6 +84,6 @@ export function EContractSignPage() {
   );
 }
 
-EContractSignPage.path = 'econtract-sign';
+EContractSignPage.path = OnboardPaths.econtractSign;
 
 export default EContractSignPage;

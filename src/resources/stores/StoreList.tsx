@@ -5,31 +5,40 @@ import {
   Pagination,
   SearchInput,
   SelectInput,
+  SimpleList,
   useTranslate,
 } from 'react-admin';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import type { Store } from '@/domain/api';
 
 /** Spec §9 page sizes. */
 const PAGE_SIZES = [10, 20, 50, 100];
 const DEFAULT_PAGE_SIZE = 20;
 
 /** The API filters by `keyword` and `isActive` (docs/contract.md), so the inputs use those names. */
-const filters = [
-  <SearchInput key="keyword" source="keyword" alwaysOn placeholder="resources.stores.filters.keyword" />,
-  <SelectInput
-    key="isActive"
-    source="isActive"
-    label="resources.stores.filters.isActive"
-    alwaysOn
-    emptyText="resources.stores.filters.all"
-    choices={[
-      { id: 'true', name: 'resources.stores.filters.active' },
-      { id: 'false', name: 'resources.stores.filters.inactive' },
-    ]}
-  />,
-];
+function useStoreFilters() {
+  const translate = useTranslate();
+  const search = translate('resources.stores.filters.keyword');
+  return [
+    <SearchInput key="keyword" source="keyword" alwaysOn placeholder={search} inputProps={{ 'aria-label': search }} />,
+    <SelectInput
+      key="isActive"
+      source="isActive"
+      label="resources.stores.filters.isActive"
+      alwaysOn
+      emptyText="resources.stores.filters.all"
+      sx={{ minWidth: 220 }}
+      choices={[
+        { id: 'true', name: 'resources.stores.filters.active' },
+        { id: 'false', name: 'resources.stores.filters.inactive' },
+      ]}
+    />,
+  ];
+}
 
 function StoreEmpty() {
   const translate = useTranslate();
@@ -44,8 +53,12 @@ function StoreEmpty() {
 /**
  * Offline stores (spec §2 offline-stores) of the chosen merchant: GET /profile/v2/merchants/:merchantId/stores.
  * The API does not sort, so columns are not sortable (a sortable header that does nothing would mislead).
+ * Below md, eight columns do not fit: each store becomes a two-line row instead.
  */
 export default function StoreList() {
+  const translate = useTranslate();
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const filters = useStoreFilters();
   return (
     <List
       resource="stores"
@@ -54,20 +67,29 @@ export default function StoreList() {
       pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
       exporter={false}
       empty={<StoreEmpty />}
-      disableSyncWithLocation={false}
       storeKey="stores.list"
     >
-      <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="storeId" disableSort />
-        <DataTable.Col source="storeName" disableSort />
-        <DataTable.Col source="storePhoneNumber" disableSort />
-        <DataTable.Col source="storeSlug" disableSort />
-        <DataTable.NumberCol source="storeStateCode" disableSort options={{ useGrouping: false }} />
-        <DataTable.Col source="address" disableSort />
-        <DataTable.Col source="isActive" disableSort field={BooleanField} />
-        <DataTable.Col source="isClaimedOa" disableSort field={BooleanField} />
-      </DataTable>
+      {isSmall ? (
+        <SimpleList<Store>
+          linkType={false}
+          primaryText={(store) => store.storeName}
+          secondaryText={(store) => store.address}
+          tertiaryText={(store) =>
+            store.isActive ? translate('resources.stores.filters.active') : translate('resources.stores.filters.inactive')
+          }
+        />
+      ) : (
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="storeId" disableSort />
+          <DataTable.Col source="storeName" disableSort />
+          <DataTable.Col source="storePhoneNumber" disableSort />
+          <DataTable.Col source="storeSlug" disableSort />
+          <DataTable.NumberCol source="storeStateCode" disableSort options={{ useGrouping: false }} />
+          <DataTable.Col source="address" disableSort />
+          <DataTable.Col source="isActive" disableSort field={BooleanField} />
+          <DataTable.Col source="isClaimedOa" disableSort field={BooleanField} />
+        </DataTable>
+      )}
     </List>
   );
 }
-

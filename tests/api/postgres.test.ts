@@ -1,0 +1,52 @@
+/**
+ * The same migrations, seed and routes on a PostgreSQL server (DATABASE_URL). Runs only when
+ * TEST_DATABASE_URL names a throwaway database: its public and drizzle schemas are dropped first.
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_test npx vitest run --project api tests/api/postgres.test.ts
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { testConfig } from '../../server/config';
+import { DemoMerchants } from '../../server/db/seed-fixtures';
+
+const url = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!url)('PostgreSQL', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('drop schema if exists drizzle cascade; drop schema public cascade; create schema public;');
+    await client.end();
+    app = await buildApp(testConfig({ databaseUrl: url! }));
+  }, 60_000);
+  afterAll(() => app?.close());
+
+  it('migrates, seeds and serves the same answers as the embedded database', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 0, message: 'Thành công', data: { db: 'ok' } });
+    const login = await app.inject({ method: 'POST', url: '/api/authentication/v1/login', payload: { username: 'cashier_demo', password: 'Demo@1234' } });
+    const token = login.json().data.token as string;
+    const auth = { authorization: `Bearer ${token}` };
+    const stores = await app.inject({ method: 'GET', url: `/api/profile/v2/merchants/${DemoMerchants.sme.id}/stores?keyword=${encodeURIComponent('Sông Hàn')}`, headers: auth });
+    expect(stores.json().data.totalElements).toBe(1);
+    const foreign = await app.inject({ method: 'GET', url: `/api/profile/v2/merchants/${DemoMerchants.other.id}`, headers: auth });
+    expect(foreign.statusCode).toBe(403);
+    for (let i = 0; i < 5; i++) {
+      await app.inject({ method: 'POST', url: '/api/authentication/v1/login', payload: { username: 'admin_demo', password: 'x' } });
+    }
+    const locked = await app.inject({ method: 'POST', url: '/api/authentication/v1/login', payload: { username: 'admin_demo', password: 'Demo@1234' } });
+    expect(locked.json().status).toBe(11);
+  });
+
+  it('does not seed twice', async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const count = async () => (await client.query('select count(*)::int as n from users')).rows[0].n as number;
+    const before = await count();
+    const again = await buildApp(testConfig({ databaseUrl: url! }));
+    await again.close();
+    expect(await count()).toBe(before);
+    await client.end();
+  });
+});

@@ -1,0 +1,52 @@
+import { expect, type Page } from '@playwright/test';
+import viPortal from '../../src/i18n/vi/portal.json';
+import enPortal from '../../src/i18n/en/portal.json';
+import viValidation from '../../src/i18n/vi/validation.json';
+import enValidation from '../../src/i18n/en/validation.json';
+import { DEMO_PASSWORD } from '../../server/db/seed-fixtures';
+
+export { DemoMerchants, DemoUsers, DEMO_PASSWORD } from '../../server/db/seed-fixtures';
+
+const dictionaries = { vi: { ...viPortal, ...viValidation }, en: { ...enPortal, ...enValidation } } as const;
+export type Lng = keyof typeof dictionaries;
+
+/** The portal's own string for a key, so tests assert what a user reads without copying the text. */
+export function t(key: string, vars: Record<string, string | number> = {}, lng: Lng = 'vi'): string {
+  let node: unknown = dictionaries[lng];
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  if (typeof node !== 'string') throw new Error(`missing ${lng} string ${key}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? `{{${name}}}`));
+}
+
+export const PRODUCT = 'Ví Xanh';
+
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().includes('/portal/auth/login')) await page.goto('/portal/auth/login');
+  await page.getByLabel(t('portal.login.username')).fill(username);
+  await page.getByLabel(t('portal.login.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: t('portal.login.submit') }).click();
+}
+
+/** On the choose-merchant page, picks a merchant by its name. */
+export async function chooseMerchant(page: Page, name: string): Promise<void> {
+  await expect(page).toHaveURL(/\/portal\/onboard\/merchants-choose/);
+  await page.getByRole('list', { name: t('portal.chooseMerchant.listLabel') }).getByRole('button', { name: new RegExp(escapeRegExp(name)) }).click();
+}
+
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Everything the portal keeps in local and session storage, as raw text. */
+export async function rawStorage(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const out: Record<string, string> = {};
+    for (const store of [localStorage, sessionStorage]) {
+      for (let i = 0; i < store.length; i++) {
+        const key = store.key(i)!;
+        out[`${store === localStorage ? 'local' : 'session'}:${key}`] = store.getItem(key) ?? '';
+      }
+    }
+    return out;
+  });
+}

@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { ThemeProvider } from '@mui/material/styles';
+import { I18nextProvider } from 'react-i18next';
+import { clearPortalStorage } from '@/storage';
+import { theme } from '@/theme';
+import { routes } from '@/App';
+import { createTestI18n } from './helpers/i18n';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <I18nextProvider i18n={createTestI18n('vi')}>
+      <ThemeProvider theme={theme}>
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => clearPortalStorage());
+afterEach(cleanup);
+
+describe('the router (spec §2)', () => {
+  it('/ falls to the auth area: the login page', async () => {
+    const router = renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'Đăng nhập' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
+  it('/auth redirects to /auth/login', async () => {
+    const router = renderAt('/auth');
+    await screen.findByRole('heading', { name: 'Đăng nhập' });
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
+  it('unknown /auth paths (including sign-in methods not built yet) show the not-found page', async () => {
+    renderAt('/auth/signup');
+    expect(await screen.findByRole('heading', { name: 'Không tìm thấy trang' })).toBeInTheDocument();
+  });
+
+  it('/onboard and /app need a token: the login page, keeping an /app wanted path', async () => {
+    const onboard = renderAt('/onboard');
+    await screen.findByRole('heading', { name: 'Đăng nhập' });
+    expect(onboard.state.location.pathname).toBe('/auth/login');
+    cleanup();
+    const app = renderAt('/app/offline-stores');
+    await screen.findByRole('heading', { name: 'Đăng nhập' });
+    expect(app.state.location.search).toBe('?redirect=%2Fapp%2Foffline-stores');
+  });
+
+  it('/health is public', async () => {
+    renderAt('/health');
+    expect(await screen.findByRole('heading', { name: 'Tình trạng hệ thống' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Đến trang đăng nhập' })).toHaveAttribute('href', '/auth/login');
+  });
+});
