@@ -2,7 +2,7 @@
  * The Fastify application: `buildApp(config)` for the server and for tests (which use `inject`).
  * Without a `db` it opens, migrates and seeds the configured database and closes it with the app.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -28,6 +28,8 @@ import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
 import { merchantsRoutes } from './routes/merchants';
 import { storesRoutes } from './routes/stores';
+import { usersRoutes } from './routes/users';
+import errorReports from './routes/error-reports';
 import { validatorCompiler } from './validation';
 import './types';
 
@@ -41,6 +43,7 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   meRoutes,
   merchantsRoutes,
   storesRoutes,
+  usersRoutes,
   accessRoutes,
 ];
 
@@ -59,6 +62,20 @@ function requestIdOf(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/**
+ * Errors raised before routing (an undecodable URL) bypass hooks and the error handler: they are
+ * enveloped here, with the headers the hooks would have added.
+ */
+function unroutable(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ code: error.code }, 'unroutable request');
+  const lang = resolveLang((request.query as Record<string, unknown> | undefined)?.lang);
+  return reply
+    .code(400)
+    .header('x-request-id', request.id)
+    .header('cache-control', 'no-store')
+    .send({ status: ApiStatus.VALIDATION, message: translate(lang, 'messages.badRequest') });
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
@@ -72,6 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Our own 503 (below) is in the envelope; Fastify's would not be.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    frameworkErrors: unroutable,
   }).withTypeProvider<ZodTypeProvider>();
   for (const warning of config.warnings) app.log.warn(warning);
 
@@ -138,6 +156,11 @@ async function assemble(app: FastifyInstance, config: Config, database: Database
       await setupRateLimit(api);
       requireSession(api);
       for (const routes of ROUTE_MODULES) await api.register(routes);
+      // Behind the session check like every non-public route: anonymous failures are never reported (§8).
+      await api.register(errorReports, {
+        webhookUrls: config.errorWebhookUrls,
+        translate: (request, key) => translate(request.lang, key),
+      });
     },
     { prefix: '/api' },
   );

@@ -104,5 +104,8 @@ export function apiQuery<T extends z.ZodRawShape>(shape: T) {
 /** The only query of routes that take no parameters of their own. */
 export const langOnlyQuery = apiQuery({});
 
+/** Ids are PostgreSQL integers: a larger number cannot name a row and must not reach a query. */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive database id in a path or query (always a string on the wire). */
-export const idParam = z.coerce.number().int().min(1).max(2_147_483_647);
+export const idParam = z.coerce.number().int().min(1).max(MAX_ID);

@@ -5,6 +5,8 @@ import { ThemeProvider } from '@mui/material/styles';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '@/i18n';
 import { ROUTER_BASENAME } from '@/config';
+import { configureAnalytics, trackPageView } from '@/analytics';
+import { getCommon, getCurrentMerchant } from '@/authProvider/session';
 import { theme } from '@/theme';
 import { CHOOSE_MERCHANT_PATH, HEALTH_PATH, LOGIN_PATH, OnboardPaths } from '@/authProvider/paths';
 import { LazyNotificationHost } from '@/components/notifications/LazyNotificationHost';
@@ -96,6 +98,20 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes, { basename: ROUTER_BASENAME });
+
+// Page views go to the global analytics function when the deployment provides one (spec §7).
+configureAnalytics({
+  basePath: ROUTER_BASENAME,
+  getContext: () => ({ merchantCode: getCurrentMerchant()?.partnerCode, userId: getCommon()?.userId }),
+});
+let trackedKey = router.state.location.key;
+trackPageView(router.state.location);
+router.subscribe(({ location }) => {
+  // The router also notifies for loading states: one page view per location.
+  if (location.key === trackedKey) return;
+  trackedKey = location.key;
+  trackPageView(location);
+});
 
 /**
  * Providers shared by every area: i18n, theme, the one notifier. The one query client is provided by the

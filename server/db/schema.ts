@@ -10,6 +10,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -218,4 +219,50 @@ export const merchantServices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('merchant_services_merchant_service_uq').on(t.merchantId, t.serviceId)],
+);
+
+/**
+ * The pending side of a membership invitation (memberships.invitation_status WAITING): who invited and
+ * until when. One row per membership; a new invitation to the same user replaces it.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    merchantId: integer('merchant_id').notNull(),
+    userId: integer('user_id').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_merchant_user_uq').on(t.merchantId, t.userId),
+    index('invitations_user_id_idx').on(t.userId),
+    foreignKey({
+      name: 'invitations_membership_fk',
+      columns: [t.userId, t.merchantId],
+      foreignColumns: [memberships.userId, memberships.merchantId],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Who changed which user of a merchant, when, from where. No foreign key to users or memberships: the
+ * trail must outlive a removed membership.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    actorUserId: integer('actor_user_id').notNull(),
+    targetUserId: integer('target_user_id').notNull(),
+    action: text('action').notNull(),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_entries_merchant_target_idx').on(t.merchantId, t.targetUserId, t.createdAt.desc())],
 );

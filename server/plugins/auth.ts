@@ -1,13 +1,17 @@
 /**
  * Authentication (bearer token → user) and merchant scope (the caller's membership of the merchant a
  * request acts on). The merchant comes from the path or query only and is always checked against the
- * caller's memberships; the X-Merchant-Id header is logged as a hint and never decides anything.
+ * caller's memberships; the X-Merchant-Id header is logged as a hint and never grants anything on
+ * its own (see hintedMembership).
  */
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Headers } from '@/domain/api';
 import { membershipsRepository, type Membership } from '../db/repositories/memberships';
 import { hashToken, sessionsRepository, TOKEN_PATTERN } from '../db/repositories/sessions';
 import { ApiError } from '../errors';
 import type { AuthContext } from '../types';
+import { MAX_ID } from '../validation';
 
 /** The token of a well-formed `Authorization: Bearer <token>` header, else null. */
 export function bearerToken(header: string | undefined): string | null {
@@ -59,6 +63,19 @@ export async function merchantScope(request: FastifyRequest): Promise<void> {
   const merchantId = fromPath ?? fromQuery;
   if (typeof merchantId !== 'number') throw ApiError.forbidden();
   request.membership = await request.server.requireMembership(request, merchantId);
+}
+
+/**
+ * The caller's membership of the merchant named by the X-Merchant-Id header, for the few routes whose
+ * contract has no merchant parameter (GET /me/services). The header only names the merchant; the
+ * membership check decides, so a foreign, unknown or malformed id is a 403. Null without the header.
+ */
+export async function hintedMembership(request: FastifyRequest): Promise<Membership | null> {
+  const hint = request.headers[Headers.merchantId.toLowerCase()];
+  if (typeof hint !== 'string' || hint.trim() === '') return null;
+  const merchantId = /^\d{1,10}$/.test(hint.trim()) ? Number(hint.trim()) : 0;
+  if (merchantId < 1 || merchantId > MAX_ID) throw ApiError.forbidden();
+  return request.server.requireMembership(request, merchantId);
 }
 
 /** The signed-in caller of a route behind `requireSession`. */

@@ -1,8 +1,10 @@
 import { AUTH_FAILURE_ENVELOPE_STATUS, AUTH_FAILURE_HTTP_STATUS, Headers as ApiHeaders, type Envelope } from '@/domain/api';
 import { getLanguage, i18n } from '@/i18n';
+import { API_BASE_URL } from '@/config';
 import { notify as portalNotify, type NotificationType } from '@/components/notifications/notifier';
 import { forceLogout } from '@/authProvider/forceLogout';
-import { getAuth, getChosenMerchantId } from '@/authProvider/session';
+import { getAuth, getChosenMerchantId, getCurrentMerchant } from '@/authProvider/session';
+import { configureErrorReporter, ERROR_REPORT_PATH, reportError, type ErrorDetails } from '@/errorReport';
 
 /**
  * The one HTTP client of the portal (architecture.md "Data"): the only code that calls fetch for the API,
@@ -93,6 +95,8 @@ export interface HttpClientDeps {
   notify: (message: string, options: { type: NotificationType }) => void;
   /** Forced logout (HTTP 401, envelope status 1326). */
   onAuthFailure: () => void;
+  /** Told of every failed call (the error-report webhooks decide whether it is worth reporting). */
+  onError?: (details: ErrorDetails) => void;
   requestId?: () => string;
   timeoutMs?: number;
 }
@@ -178,6 +182,10 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         text = deps.translate(HttpMessageKeys.transient, { status });
       }
       if (!text) text = deps.translate(HttpMessageKeys.error);
+      deps.onError?.({
+        request: { method, url, body: options.body instanceof FormData ? undefined : options.body },
+        response: { status: code, httpStatus: status, message: text, body },
+      });
       if (authFailure && !options.silent) {
         // The page is about to leave for the login page: a toast would only flash.
         deps.onAuthFailure();
@@ -283,6 +291,10 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const code = parsed.status;
     const text =
       statusMessages[code] ?? options.errorMessage ?? (parsed.message || undefined) ?? deps.translate(HttpMessageKeys.failed);
+    deps.onError?.({
+      request: { method, url, body: options.body instanceof FormData ? undefined : options.body },
+      response: { status: code, httpStatus: response.status, message: text, body: parsed },
+    });
     if (code === AUTH_FAILURE_ENVELOPE_STATUS && !options.noAuth && !options.silent) deps.onAuthFailure();
     else if (showError) deps.notify(text, { type: 'error' });
     throw new HttpError(text, response.status, parsed, code);
@@ -298,4 +310,12 @@ export const httpClient: HttpClient = createHttpClient({
   translate: (key, params) => i18n.t(key, params),
   notify: (message, { type }) => portalNotify(message, { type }),
   onAuthFailure: forceLogout,
+  onError: reportError,
+});
+
+// Error reports travel through this same client, silently: a failing report is dropped, never toasted.
+configureErrorReporter({
+  send: (payload) => httpClient(`${API_BASE_URL}${ERROR_REPORT_PATH}`, { method: 'POST', body: payload, silent: true }),
+  getUser: () => getAuth()?.token ?? null,
+  getMerchantCode: () => getCurrentMerchant()?.partnerCode,
 });

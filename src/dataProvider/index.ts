@@ -49,7 +49,7 @@ import { httpClient as defaultHttpClient, type HttpClient, type HttpMethod, type
  * | login             | POST /authentication/v1/login (no auth; the page shows the error itself)        |
  * | logout            | POST /authentication/v1/logout (silent, spec §7)                                 |
  * | getMe             | GET /profile/v1/me                                                               |
- * | getMyServices     | GET /profile/v1/me/services                                                      |
+ * | getMyServices     | GET /profile/v1/me/services (X-Merchant-Id: the chosen merchant)                 |
  * | getMerchants      | GET /profile/v2/merchants?requestType=LOGIN_MERCHANTS&pageNumber&pageSize        |
  * | getMerchant       | GET /profile/v2/merchants/:merchantId                                            |
  * | getRoles          | GET /authorization/v2/users/roles?merchantId                                     |
@@ -245,7 +245,8 @@ export function createDataProvider(
     },
 
     async getMyServices() {
-      return (await httpClient<Service[]>(named(ApiPaths.meServices))).data ?? [];
+      // The server answers for the chosen merchant (X-Merchant-Id, checked against the memberships).
+      return (await httpClient<Service[]>(named(ApiPaths.meServices), { merchantScoped: true })).data ?? [];
     },
 
     async getMerchants({ pageNumber, pageSize }) {

@@ -161,3 +161,55 @@ export interface SidebarEntry {
   name: string;
   children?: SidebarEntry[];
 }
+
+/** Team (user management) paths: spec §7 users calls under /authorization/v2, plus invitations. */
+export const UserApiPaths = {
+  users: '/authorization/v2/merchants/:merchantId/users',
+  user: '/authorization/v2/merchants/:merchantId/users/:userId',
+  invite: '/authorization/v2/merchants/:merchantId/users/invitations',
+  myInvitations: '/authorization/v2/users/invitations',
+  myInvitation: '/authorization/v2/users/invitations/:invitationId',
+} as const;
+
+/** One entry of a user's audit trail (who did what, when, from which address). */
+export interface UserAuditEntry {
+  id: number;
+  action: string;
+  actorUserId: number;
+  actorUsername: string | null;
+  details: Record<string, unknown>;
+  ip: string | null;
+  createdAt: string;
+}
+
+/** A member (or invitee) of a merchant, as the user list and detail show it. `id` is the user id. */
+export interface MerchantUser {
+  id: number;
+  username: string;
+  fullname: string;
+  email: string | null;
+  phone: string | null;
+  /** The primary (highest-ranked) role; `roles` holds them all. */
+  role: string;
+  roles: string[];
+  storeList: number[];
+  stores: Array<{ id: number; storeName: string }>;
+  status: 'ACTIVE' | 'INACTIVE';
+  invitationStatus: 'WAITING' | 'EXPIRED' | 'REJECT' | 'CANCEL' | 'ACCEPT';
+  invitationExpiresAt: string | null;
+  createdAt: string;
+  /** Only on the detail. */
+  audit?: UserAuditEntry[];
+}
+
+/** An invitation waiting for the signed-in user's answer. `id` is the invitation (membership) id. */
+export interface MyInvitation {
+  id: number;
+  merchantId: number;
+  merchantName: string;
+  brandName: string;
+  role: string;
+  invitedBy: string | null;
+  expiresAt: string | null;
+  createdAt: string;
+}

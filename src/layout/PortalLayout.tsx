@@ -54,14 +54,15 @@ export function PortalLayout({ children }: { children: ReactNode }) {
           mobileOpen={mobileOpen}
           onMobileClose={() => setMobileOpen(false)}
         />
-        <Box
-          component="main"
-          id="main-content"
-          ref={mainRef}
-          tabIndex={-1}
-          sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', outline: 'none' }}
-        >
-          <Box sx={{ flex: 1, p: { xs: 4, md: 6 } }}>
+        {/* The footer sits beside main, not in it, so it stays the page's contentinfo landmark. */}
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <Box
+            component="main"
+            id="main-content"
+            ref={mainRef}
+            tabIndex={-1}
+            sx={{ flex: 1, p: { xs: 4, md: 6 }, outline: 'none' }}
+          >
             {menu.isEmpty || menu.isError ? (
               <NotFoundSidebar onReload={menu.refetch} reloading={menu.isFetching} />
             ) : (

@@ -70,8 +70,8 @@ describe('login', () => {
     expect(unknown.json()).toEqual({ status: ApiStatus.INVALID_CREDENTIALS, message: INVALID_VI });
     expect(wrong.json()).toEqual(unknown.json());
 
-    const unknownEn = await post(t, { username: 'no_such_user', password: 'x' }, { lang: 'en', remoteAddress: '10.1.0.3' });
-    const wrongEn = await post(t, { username: 'admin_demo', password: 'x' }, { lang: 'en', remoteAddress: '10.1.0.4' });
+    const unknownEn = await post(t, { username: 'no_such_user', password: 'Wrong@1234' }, { lang: 'en', remoteAddress: '10.1.0.3' });
+    const wrongEn = await post(t, { username: 'admin_demo', password: 'Wrong@1234' }, { lang: 'en', remoteAddress: '10.1.0.4' });
     expect(unknownEn.json()).toEqual({ status: 10, message: INVALID_EN });
     expect(wrongEn.json()).toEqual(unknownEn.json());
   });
@@ -96,10 +96,12 @@ describe('login', () => {
     ['a missing username', { password: 'x' }, 'username', 'Tên đăng nhập: Vui lòng nhập thông tin bắt buộc'],
     ['a missing password', { username: 'owner_demo' }, 'password', 'Mật khẩu: Vui lòng nhập thông tin bắt buộc'],
     ['an empty username', { username: '', password: 'x' }, 'username', 'Tên đăng nhập: Vui lòng nhập thông tin bắt buộc'],
-    ['a blank password', { username: 'owner_demo', password: '   ' }, 'password', 'Mật khẩu: Vui lòng nhập thông tin bắt buộc'],
+    ['a blank password', { username: 'owner_demo', password: '' }, 'password', 'Mật khẩu: Vui lòng nhập thông tin bắt buộc'],
+    ['a malformed password', { username: 'owner_demo', password: 'short' }, 'password', 'Mật khẩu: Mật khẩu phải chứa 8-16 ký tự bao gồm ít nhất 1 chữ số, chữ hoa, chữ thường và ký tự đặc biệt'],
+    ['an all-digit username', { username: '0901234567', password: 'Demo@1234' }, 'username', 'Tên đăng nhập: Tên đăng nhập phải chứa từ 6 đến 20 ký tự, chỉ gồm chữ hoa, chữ thường, chữ số và dấu gạch dưới'],
     ['a numeric username', { username: 123456, password: 'x' }, 'username', 'Tên đăng nhập: Vui lòng nhập thông tin bắt buộc'],
     ['an object password', { username: 'owner_demo', password: { $ne: '' } }, 'password', 'Mật khẩu: Vui lòng nhập thông tin bắt buộc'],
-    ['an extra field', { username: 'owner_demo', password: 'x', role: 'ADMIN' }, 'role', 'role: Trường này không được hỗ trợ'],
+    ['an extra field', { username: 'owner_demo', password: 'Demo@1234', role: 'ADMIN' }, 'role', 'role: Trường này không được hỗ trợ'],
   ])('refuses %s with HTTP 400 status 2 naming the field', async (_name, payload, field, message) => {
     const res = await post(t, payload);
     expect(res.statusCode).toBe(400);
@@ -110,13 +112,13 @@ describe('login', () => {
   });
 
   it('names the field in English with lang=en and falls back to Vietnamese for an unknown lang', async () => {
-    const en = await post(t, { password: 'x' }, { lang: 'en' });
+    const en = await post(t, { password: 'Demo@1234' }, { lang: 'en' });
     expect(en.json()).toEqual({
       status: 2,
       message: 'Username: Please fill in this required field',
       data: { errors: [{ field: 'username', message: 'Username: Please fill in this required field' }] },
     });
-    const fr = await post(t, { password: 'x' }, { lang: 'fr' });
+    const fr = await post(t, { password: 'Demo@1234' }, { lang: 'fr' });
     expect(fr.statusCode).toBe(400);
     expect(fr.json().message).toBe('Tên đăng nhập: Vui lòng nhập thông tin bắt buộc');
   });
@@ -240,11 +242,11 @@ describe('throttling and lock', () => {
 
   it('locks a username for 15 minutes on the 5th failure, even against the right password', async () => {
     for (let i = 1; i <= 4; i++) {
-      const res = await post(t, { username: 'accountant_demo', password: `Wrong@${i}` }, { remoteAddress: `10.3.0.${i}` });
+      const res = await post(t, { username: 'accountant_demo', password: `Wrong@12${i}` }, { remoteAddress: `10.3.0.${i}` });
       expect(res.statusCode).toBe(400);
       expect(res.json().status).toBe(10);
     }
-    const fifth = await post(t, { username: 'accountant_demo', password: 'Wrong@5' }, { remoteAddress: '10.3.0.5' });
+    const fifth = await post(t, { username: 'accountant_demo', password: 'Wrong@125' }, { remoteAddress: '10.3.0.5' });
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json()).toEqual({ status: ApiStatus.ACCOUNT_LOCKED, message: LOCKED_VI });
     expect(Number(fifth.headers['retry-after'])).toBe(900);
@@ -261,7 +263,7 @@ describe('throttling and lock', () => {
   it('locks unknown usernames exactly like existing ones', async () => {
     let last;
     for (let i = 1; i <= 5; i++) {
-      last = await post(t, { username: 'nobody_here', password: `Wrong@${i}` }, { remoteAddress: `10.4.0.${i}` });
+      last = await post(t, { username: 'nobody_here', password: `Wrong@12${i}` }, { remoteAddress: `10.4.0.${i}` });
     }
     expect(last!.statusCode).toBe(429);
     expect(last!.json()).toEqual({ status: 11, message: LOCKED_VI });
@@ -277,17 +279,17 @@ describe('throttling and lock', () => {
     const [user] = await t.database.db.select().from(users).where(eq(users.username, 'accountant_demo'));
     expect(user.failedLogins).toBe(0);
     expect(user.lockedUntil).toBeNull();
-    const wrong = await post(t, { username: 'accountant_demo', password: 'Wrong@1' }, { remoteAddress: '10.3.0.8' });
+    const wrong = await post(t, { username: 'accountant_demo', password: 'Wrong@121' }, { remoteAddress: '10.3.0.8' });
     expect(wrong.json().status).toBe(10);
   });
 
   it('refuses an IP after too many failures across usernames with HTTP 429 status 29', async () => {
     const ip = '10.9.9.9';
     for (let i = 1; i < 12; i++) {
-      const res = await post(t, { username: `guess_${i}`, password: 'Wrong@1' }, { remoteAddress: ip });
+      const res = await post(t, { username: `guess_${i}`, password: 'Wrong@121' }, { remoteAddress: ip });
       expect(res.json().status).toBe(10);
     }
-    const twelfth = await post(t, { username: 'guess_12', password: 'Wrong@1' }, { remoteAddress: ip });
+    const twelfth = await post(t, { username: 'guess_12', password: 'Wrong@121' }, { remoteAddress: ip });
     expect(twelfth.statusCode).toBe(429);
     expect(twelfth.json()).toEqual({ status: 29, message: 'Bạn thao tác quá nhiều lần. Vui lòng thử lại sau 900 giây.' });
     // Even a correct password from that IP waits; another IP is unaffected.

@@ -38,6 +38,13 @@ describe('error handler', () => {
     expect(wrongMethod.json().status).toBe(4);
   });
 
+  it('answers an undecodable URL with 400 status 2 in the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 2, message: 'Yêu cầu không hợp lệ' });
+    expect(res.headers['x-request-id']).toBeDefined();
+  });
+
   it('refuses malformed JSON with 400 status 2', async () => {
     const res = await postRaw('{"username": "owner_demo", ');
     expect(res.statusCode).toBe(400);

@@ -80,7 +80,7 @@ describe('me', () => {
   });
 
   it('refuses a merchant hint the caller does not belong to with 403 status 3, and a malformed one', async () => {
-    for (const hint of [String(DemoMerchants.other.id), '999999', 'abc', '1 OR 1=1']) {
+    for (const hint of [String(DemoMerchants.other.id), '999999', '9999999999', '0', 'abc', '1 OR 1=1']) {
       const res = await t.call(owner, { method: 'GET', url: SERVICES, headers: { 'x-merchant-id': hint } });
       expect(res.statusCode, hint).toBe(403);
       expect(res.json()).toEqual({ status: 3, message: 'Không có quyền truy cập doanh nghiệp này' });

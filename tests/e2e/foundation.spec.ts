@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseMerchant, DemoMerchants, DemoUsers, PRODUCT, rawStorage, signIn, t } from './support';
+import { chooseMerchant, DemoMerchants, DemoUsers, PRODUCT, rawStorage, sidebarLink, signIn, t } from './support';
 
 test.describe('sign-in to welcome', () => {
   test('owner signs in, chooses the SME and lands on welcome with the merchant shown', async ({ page }) => {
@@ -24,6 +24,12 @@ test.describe('sign-in to welcome', () => {
     await page.goto('/portal/auth/login');
     await page.getByRole('button', { name: t('portal.login.submit') }).click();
     await expect(page.getByText(t('validation.required'))).toHaveCount(2);
+    await page.getByRole('textbox', { name: t('portal.login.username'), exact: true }).fill('0901234567');
+    await page.getByRole('textbox', { name: t('portal.login.password'), exact: true }).fill('abc');
+    await page.getByRole('button', { name: t('portal.login.submit') }).click();
+    await expect(page.getByText(t('validation.username'))).toBeVisible();
+    await expect(page.getByText(t('validation.password'))).toBeVisible();
+    await expect(page).toHaveURL(/\/portal\/auth\/login/);
   });
 
   test('a protected URL sends to login and returns there after sign-in', async ({ page }) => {
@@ -73,7 +79,7 @@ test.describe('access by route code', () => {
     await expect(page).toHaveURL(/\/portal\/app\/welcome$/);
     const nav = page.getByRole('navigation', { name: t('portal.layout.navigation') });
     await expect(nav.getByRole('link', { name: t('resources.welcome.name') })).toBeVisible();
-    await expect(nav.getByRole('link', { name: t('resources.stores.name') })).toHaveCount(0);
+    await expect(await sidebarLink(page, 'MERCHANT_STORES_OFFLINE', 'MERCHANT_ACCOUNT_MANAGEMENT')).toHaveCount(0);
     await page.goto('/portal/app/offline-stores');
     await expect(page.getByRole('heading', { name: t('portal.accessDenied.title') })).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
@@ -82,8 +88,7 @@ test.describe('access by route code', () => {
   test('the owner sees stores in the sidebar and opens the paged list', async ({ page }) => {
     await signIn(page, DemoUsers.owner.username);
     await chooseMerchant(page, DemoMerchants.sme.name);
-    const nav = page.getByRole('navigation', { name: t('portal.layout.navigation') });
-    await nav.getByRole('link', { name: t('resources.stores.name') }).click();
+    await (await sidebarLink(page, 'MERCHANT_STORES_OFFLINE', 'MERCHANT_ACCOUNT_MANAGEMENT')).click();
     await expect(page).toHaveURL(/\/portal\/app\/offline-stores/);
     await expect(page.getByRole('table')).toBeVisible();
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(21); // header + default page size 20

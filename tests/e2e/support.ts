@@ -1,8 +1,9 @@
 import { expect, type Page } from '@playwright/test';
-import viPortal from '../../src/i18n/vi/portal.json';
-import enPortal from '../../src/i18n/en/portal.json';
-import viValidation from '../../src/i18n/vi/validation.json';
-import enValidation from '../../src/i18n/en/validation.json';
+import viPortal from '../../src/i18n/vi/portal.json' with { type: 'json' };
+import enPortal from '../../src/i18n/en/portal.json' with { type: 'json' };
+import viValidation from '../../src/i18n/vi/validation.json' with { type: 'json' };
+import enValidation from '../../src/i18n/en/validation.json' with { type: 'json' };
+import viApi from '../../src/i18n/vi/api.json' with { type: 'json' };
 import { DEMO_PASSWORD } from '../../server/db/seed-fixtures';
 
 export { DemoMerchants, DemoUsers, DEMO_PASSWORD } from '../../server/db/seed-fixtures';
@@ -22,8 +23,8 @@ export const PRODUCT = 'Ví Xanh';
 
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   if (!page.url().includes('/portal/auth/login')) await page.goto('/portal/auth/login');
-  await page.getByLabel(t('portal.login.username')).fill(username);
-  await page.getByLabel(t('portal.login.password'), { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: t('portal.login.username'), exact: true }).fill(username);
+  await page.getByRole('textbox', { name: t('portal.login.password'), exact: true }).fill(password);
   await page.getByRole('button', { name: t('portal.login.submit') }).click();
 }
 
@@ -49,4 +50,25 @@ export async function rawStorage(page: Page): Promise<Record<string, string>> {
     }
     return out;
   });
+}
+
+/** The server's sidebar name of a route code (Vietnamese). */
+export function sidebarName(code: string): string {
+  const name = (viApi.sidebar as Record<string, string>)[code];
+  if (!name) throw new Error(`no sidebar name for ${code}`);
+  return name;
+}
+
+/** The sidebar link of a route code, opening its group first when it sits in a closed one. */
+export async function sidebarLink(page: Page, code: string, group?: string) {
+  const nav = page.getByRole('navigation', { name: t('portal.layout.navigation') });
+  // The entries come from the server: wait until they replaced the skeleton.
+  await nav.getByRole('link', { name: t('resources.welcome.name') }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const link = nav.getByRole('link', { name: sidebarName(code), exact: true });
+  if (group && !(await link.isVisible())) {
+    const toggle = nav.getByRole('button', { name: sidebarName(group), exact: true });
+    if ((await toggle.count()) > 0) await toggle.click();
+  }
+  return link;
 }

@@ -1,11 +1,11 @@
 /** The signed-in user's own account and services. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiPaths, Headers } from '@/domain/api';
+import { ApiPaths } from '@/domain/api';
 import { envelopeSchema, ok } from '../../envelope';
 import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
-import { callerOf } from '../../plugins/auth';
+import { callerOf, hintedMembership } from '../../plugins/auth';
 import { langOnlyQuery } from '../../validation';
 import { meRepository } from './repository';
 
@@ -64,14 +64,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const hint = request.headers[Headers.merchantId.toLowerCase()];
-      let merchantId: number | null = null;
-      if (typeof hint === 'string' && hint.trim() !== '') {
-        merchantId = /^\d{1,10}$/.test(hint.trim()) ? Number(hint.trim()) : NaN;
-        if (!Number.isSafeInteger(merchantId)) throw ApiError.forbidden();
-        await app.requireMembership(request, merchantId);
-      }
-      const rows = await repo.services(merchantId);
+      const membership = await hintedMembership(request);
+      const rows = await repo.services(membership?.merchant.id ?? null);
       return ok(
         request,
         rows.map((s) => ({ ...s, name: translate(request.lang, `services.${s.code}`) })),

@@ -55,6 +55,9 @@ function StoreEmpty() {
  * The API does not sort, so columns are not sortable (a sortable header that does nothing would mislead).
  * Below md, eight columns do not fit: each store becomes a two-line row instead.
  */
+/** Newest stores first, as the API orders them by default. */
+const NEWEST_FIRST = { field: 'id', order: 'DESC' } as const;
+
 export default function StoreList() {
   const translate = useTranslate();
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'), { noSsr: true });
@@ -64,6 +67,7 @@ export default function StoreList() {
       resource="stores"
       filters={filters}
       perPage={DEFAULT_PAGE_SIZE}
+      sort={NEWEST_FIRST}
       pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
       exporter={false}
       empty={<StoreEmpty />}

@@ -389,11 +389,21 @@ table('requiredString', requiredString, 'validation.required', [
 ]);
 
 describe('loginSchema', () => {
-  it('accepts any non-blank username and password: the rules of an account are never revealed at login', () => {
-    expect(loginSchema.safeParse({ username: '123', password: 'x' }).success).toBe(true);
+  it('accepts a well-formed username and password', () => {
+    expect(loginSchema.safeParse({ username: 'owner_demo', password: 'Demo@1234' }).success).toBe(true);
+  });
+  it('gives the §5 messages for malformed values', () => {
+    const result = loginSchema.safeParse({ username: '123456', password: 'x' });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(toFieldErrors(result.error)).toEqual([
+        { field: 'username', messageKey: 'validation.username', params: {} },
+        { field: 'password', messageKey: 'validation.password', params: {} },
+      ]);
+    }
   });
   it('requires both', () => {
-    const result = loginSchema.safeParse({ username: ' ', password: '' });
+    const result = loginSchema.safeParse({ username: '', password: '' });
     expect(result.success).toBe(false);
     if (!result.success) {
       expect(toFieldErrors(result.error)).toEqual([
@@ -404,6 +414,10 @@ describe('loginSchema', () => {
   });
   it('treats missing fields as required', () => {
     const result = loginSchema.safeParse({});
+    expect(result.success).toBe(false);
+    if (!result.success) expect(Object.keys(firstErrorByField(result.error))).toEqual(['username', 'password']);
+  });
+});
     expect(result.success).toBe(false);
     if (!result.success) expect(Object.keys(firstErrorByField(result.error))).toEqual(['username', 'password']);
   });

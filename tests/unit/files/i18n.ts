@@ -1,6 +1,6 @@
 /** A translate function over the files' locale JSON, as i18next would resolve `portal.files.*`. */
-import vi from '@/i18n/vi/files.json';
-import en from '@/i18n/en/files.json';
+import vi from '@/i18n/vi/portal.json';
+import en from '@/i18n/en/portal.json';
 
 export function translator(lang: 'vi' | 'en' = 'vi') {
   const messages = lang === 'vi' ? vi : en;

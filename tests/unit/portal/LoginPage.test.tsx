@@ -71,7 +71,7 @@ describe('LoginPage (/auth/login)', () => {
     signIn.mockImplementation(() => new Promise((_resolve, reject) => (fail = reject)));
     renderLogin();
     await user.type(screen.getByLabelText(/Tên đăng nhập/), 'owner_demo');
-    await user.type(screen.getByLabelText(/Mật khẩu/), 'wrong');
+    await user.type(screen.getByLabelText(/Mật khẩu/), 'Wrong@1234');
     await user.click(screen.getByRole('button', { name: 'Đăng nhập' }));
     await waitFor(() => expect(screen.getByRole('button', { name: /Đang đăng nhập/ })).toBeDisabled());
     fail(new HttpError('Tên đăng nhập hoặc mật khẩu không đúng', 400, { status: 10, message: '' }, 10));

@@ -362,3 +362,28 @@ describe('httpClient: auth failures (spec §4, contract)', () => {
     expect(onAuthFailure).not.toHaveBeenCalled();
   });
 });
+
+describe('httpClient: failures reach the error reporter', () => {
+  it('reports an envelope failure with its request and response, and nothing on success', async () => {
+    const onError = vi.fn();
+    const { http } = setup(
+      [ok({ id: 1 }), { status: 200, body: { status: 9, message: 'Xung đột dữ liệu' } }],
+      { onError },
+    );
+    await http('/api/profile/v1/me');
+    expect(onError).not.toHaveBeenCalled();
+    await rejection(http('/api/x', { method: 'POST', body: { password: 'Secret@123' } }));
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0][0]).toMatchObject({
+      request: { method: 'POST', url: '/api/x', body: { password: 'Secret@123' } },
+      response: { status: 9, httpStatus: 200, message: 'Xung đột dữ liệu' },
+    });
+  });
+
+  it('reports an HTTP failure with its statuses', async () => {
+    const onError = vi.fn();
+    const { http } = setup([{ status: 500, body: { status: 500, message: 'Lỗi hệ thống' } }], { onError });
+    await rejection(http('/api/y'));
+    expect(onError.mock.calls[0][0]).toMatchObject({ response: { status: 500, httpStatus: 500, message: 'Lỗi hệ thống' } });
+  });
+});
