@@ -40,6 +40,19 @@ export default tseslint.config(
     },
   },
   {
+    // Resources never import each other nor the list that holds them: each domain is its own lazy chunk.
+    files: ['src/resources/*/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@/resources', message: 'A resource never imports the resource list.' }],
+          patterns: [{ group: ['@/resources/*/*', '../*/*', '../index'], message: 'Resources never import each other.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/i18n/**/*.ts', 'src/dataProvider/httpClient.ts'],
     rules: { 'no-restricted-globals': 'off' },
   },

@@ -2,6 +2,7 @@ import type { ResourceConfig } from './types';
 import { welcome } from './welcome';
 import { userInfo } from './user-info';
 import { stores } from './stores';
+import { users } from './users';
 
 /**
  * The one list of resources. The router (/app routes), the sidebar's code→route table, canAccess and the
@@ -10,7 +11,7 @@ import { stores } from './stores';
  * Resources never import each other, and shared code never imports a resource folder directly, only
  * this list (lint enforces it). Views are React.lazy, so each resource is its own chunk.
  */
-export const resources: readonly ResourceConfig[] = [welcome, userInfo, stores];
+export const resources: readonly ResourceConfig[] = [welcome, userInfo, stores, users];
 
 export type { ResourceConfig } from './types';
 

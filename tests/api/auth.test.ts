@@ -101,7 +101,7 @@ describe('login', () => {
     ['an all-digit username', { username: '0901234567', password: 'Demo@1234' }, 'username', 'Tên đăng nhập: Tên đăng nhập phải chứa từ 6 đến 20 ký tự, chỉ gồm chữ hoa, chữ thường, chữ số và dấu gạch dưới'],
     ['a numeric username', { username: 123456, password: 'x' }, 'username', 'Tên đăng nhập: Vui lòng nhập thông tin bắt buộc'],
     ['an object password', { username: 'owner_demo', password: { $ne: '' } }, 'password', 'Mật khẩu: Vui lòng nhập thông tin bắt buộc'],
-    ['an extra field', { username: 'owner_demo', password: 'Demo@1234', role: 'ADMIN' }, 'role', 'role: Trường này không được hỗ trợ'],
+    ['an extra field', { username: 'owner_demo', password: 'Demo@1234', isAdmin: true }, 'isAdmin', 'isAdmin: Trường này không được hỗ trợ'],
   ])('refuses %s with HTTP 400 status 2 naming the field', async (_name, payload, field, message) => {
     const res = await post(t, payload);
     expect(res.statusCode).toBe(400);

@@ -55,7 +55,18 @@ const selection = {
   invitationExpiresAt: invitations.expiresAt,
   createdAt: memberships.createdAt,
 };
-type Row = { [K in keyof typeof selection]: (typeof selection)[K]['_']['data'] } & { invitationExpiresAt: Date | null };
+interface Row {
+  id: number;
+  username: string;
+  fullname: string;
+  email: string | null;
+  phone: string | null;
+  roles: string[];
+  status: string;
+  invitationStatus: string;
+  invitationExpiresAt: Date | null;
+  createdAt: Date;
+}
 
 function whereOf(merchantId: number, filter: UserFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(memberships.merchantId, merchantId)];

@@ -418,10 +418,6 @@ describe('loginSchema', () => {
     if (!result.success) expect(Object.keys(firstErrorByField(result.error))).toEqual(['username', 'password']);
   });
 });
-    expect(result.success).toBe(false);
-    if (!result.success) expect(Object.keys(firstErrorByField(result.error))).toEqual(['username', 'password']);
-  });
-});
 
 describe('withPasswordConfirm', () => {
   const schema = withPasswordConfirm(

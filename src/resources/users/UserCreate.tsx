@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import {
+  Create,
+  Form,
+  PasswordInput,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useNotify,
+  useRedirect,
+  useTranslate,
+} from 'react-admin';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { ConfirmDialog, ConfirmMessageKeys } from '@/components/ConfirmDialog';
+import { createUserSchema, inviteUserSchema, isStoreRole, type InviteUserInput } from '@/domain/users';
+import { schemaValidator, withoutEmpty } from './formValidation';
+import { RoleInput, StoreListInput } from './UserInputs';
+import { inviteUser } from './usersApi';
+import { useUserPermissions } from './useUserPermissions';
+import { AccessDeniedNotice } from './AccessDeniedNotice';
+
+const CREATE_FIELDS = ['username', 'fullname', 'password', 'passwordConfirm', 'role', 'storeList', 'email'] as const;
+const INVITE_FIELDS = ['account', 'role', 'storeList'] as const;
+
+/** The store list is sent only for a store role: a merchant-wide role has none. */
+function toBody(values: Record<string, unknown>, fields: readonly string[]) {
+  const body = withoutEmpty(values, fields);
+  if (!isStoreRole(body.role)) delete body.storeList;
+  return body;
+}
+const toCreateBody = (values: Record<string, unknown>) => toBody(values, CREATE_FIELDS);
+const toInviteBody = (values: Record<string, unknown>) => toBody(values, INVITE_FIELDS);
+
+const validateCreate = schemaValidator(createUserSchema, toCreateBody);
+const validateInvite = schemaValidator(inviteUserSchema, toInviteBody);
+
+type Mode = 'create' | 'invite';
+
+/**
+ * Spec §3 user creation (user-management/create), or the invitation of an existing wallet user, which
+ * asks 'Bạn xác nhận sẽ gửi lời mời đến nhân viên này?' before sending.
+ */
+export default function UserCreate() {
+  const translate = useTranslate();
+  const { canManage, grantable } = useUserPermissions();
+  const [mode, setMode] = useState<Mode>('create');
+  if (!canManage) return <AccessDeniedNotice />;
+  return (
+    <Stack spacing={4} sx={{ mt: 2 }}>
+      <ToggleButtonGroup
+        exclusive
+        color="primary"
+        value={mode}
+        onChange={(_event, value: Mode | null) => value && setMode(value)}
+        aria-label={translate('resources.users.mode.label')}
+      >
+        <ToggleButton value="create">{translate('resources.users.mode.create')}</ToggleButton>
+        <ToggleButton value="invite">{translate('resources.users.mode.invite')}</ToggleButton>
+      </ToggleButtonGroup>
+      {mode === 'create' ? (
+        <Create resource="users" redirect="list" transform={toCreateBody}>
+          <SimpleForm validate={validateCreate} sx={{ maxWidth: 640 }}>
+            <TextInput source="username" fullWidth autoComplete="off" />
+            <TextInput source="fullname" fullWidth />
+            <PasswordInput source="password" fullWidth autoComplete="new-password" />
+            <PasswordInput source="passwordConfirm" fullWidth autoComplete="new-password" />
+            <RoleInput grantable={grantable} />
+            <StoreListInput />
+            <TextInput source="email" fullWidth />
+          </SimpleForm>
+        </Create>
+      ) : (
+        <InviteForm />
+      )}
+    </Stack>
+  );
+}
+
+function InviteForm() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const { grantable } = useUserPermissions();
+  const [pending, setPending] = useState<InviteUserInput | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const send = async () => {
+    if (!pending) return;
+    setSending(true);
+    try {
+      await inviteUser(pending);
+      notify('resources.users.notifications.invited', { type: 'success' });
+      redirect('list', 'users');
+    } catch {
+      // The httpClient has shown the server's message; the form stays for a correction.
+    } finally {
+      setSending(false);
+      setPending(null);
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <Typography sx={{ color: 'text.secondary', mb: 4 }}>{translate('resources.users.invite.help')}</Typography>
+        <Form
+          resource="users"
+          validate={validateInvite}
+          onSubmit={(values: Record<string, unknown>) => setPending(toInviteBody(values) as InviteUserInput)}
+        >
+          <Box sx={{ maxWidth: 640 }}>
+            <TextInput source="account" label="resources.users.fields.account" fullWidth />
+            <RoleInput grantable={grantable} />
+            <StoreListInput />
+          </Box>
+          <Toolbar>
+            <SaveButton label="resources.users.invite.send" alwaysEnable />
+          </Toolbar>
+        </Form>
+        <ConfirmDialog
+          open={pending !== null}
+          loading={sending}
+          content={translate(ConfirmMessageKeys.sendInvitation)}
+          onConfirm={() => void send()}
+          onClose={() => setPending(null)}
+        />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+import { expect, test } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+
+/** Foundation budget: the login page loads at most 200 KB of gzip JS (react-admin stays out of it). */
+const LOGIN_JS_BUDGET_BYTES = 200 * 1024;
+
+test('the login page stays within its JavaScript budget and loads no react-admin code', async ({ page }) => {
+  const scripts: Promise<{ url: string; size: number }>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script' && res.ok()) {
+      scripts.push(res.body().then((body) => ({ url: res.url(), size: gzipSync(body, { level: 9 }).length })));
+    }
+  });
+  await page.goto('/portal/auth/login', { waitUntil: 'networkidle' });
+  const loaded = await Promise.all(scripts);
+  const total = loaded.reduce((sum, s) => sum + s.size, 0);
+  expect(loaded.length).toBeGreaterThan(0);
+  expect(total, `login JS ${Math.round(total / 1024)} KB gzip`).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
+  // The whole react-admin area is the lazy AdminApp chunk: the login page never fetches it.
+  expect(loaded.map((s) => s.url).filter((url) => /AdminApp|StoreList|WelcomePage/.test(url))).toEqual([]);
+});
