@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -18,7 +17,7 @@ import { getAuth, getCurrentMerchant, getNfcSkipped, getWantedPath, markNfcSkipp
 import { APP_STORE_URL, PLAY_STORE_URL, PRODUCT_NAME } from '@/config';
 import { ShellLayout } from '@/layout/ShellLayout';
 import { useReloadOnUserChange } from '@/layout/useReloadOnUserChange';
-import { LogoutButton } from './OnboardingActions';
+import { LogoutButton, RecheckActions } from './OnboardingActions';
 import { useOnboardingStep } from './useOnboardingStep';
 
 /**
@@ -89,30 +88,17 @@ export function AuthenticationNfcPage() {
                 </Link>
               </Stack>
             </Box>
-            {stillPending && (
-              <Alert severity="info" role="status">
-                {t('portal.nfc.stillPending')}
-              </Alert>
-            )}
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
-              <Button
-                variant="contained"
-                size="large"
-                onClick={() => void recheck()}
-                disabled={checking}
-                startIcon={checking ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-              >
-                {t('portal.nfc.done')}
-              </Button>
-              {!required && (
-                <Button variant="outlined" size="large" onClick={skip} disabled={checking}>
-                  {t('portal.nfc.skip')}
-                </Button>
-              )}
+            <RecheckActions
+              stillPendingText={stillPending ? t('portal.nfc.stillPending') : null}
+              checking={checking}
+              onRecheck={() => void recheck()}
+              recheckLabel={t('portal.nfc.done')}
+              secondary={required ? undefined : { label: t('portal.nfc.skip'), onClick: skip }}
+            >
               <Button size="large" onClick={later} disabled={checking}>
                 {t('portal.onboarding.chooseAnother')}
               </Button>
-            </Stack>
+            </RecheckActions>
           </Stack>
         </CardContent>
       </Card>

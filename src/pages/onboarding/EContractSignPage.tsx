@@ -2,10 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -17,7 +15,7 @@ import { getCurrentMerchant, getNfcSkipped, getWantedPath } from '@/authProvider
 import { HOTLINE, PRODUCT_NAME, SUPPORT_EMAIL } from '@/config';
 import { ShellLayout } from '@/layout/ShellLayout';
 import { useReloadOnUserChange } from '@/layout/useReloadOnUserChange';
-import { LogoutButton } from './OnboardingActions';
+import { LogoutButton, RecheckActions } from './OnboardingActions';
 import { useOnboardingStep } from './useOnboardingStep';
 
 /**
@@ -58,25 +56,13 @@ export function EContractSignPage() {
               <Link href={`tel:${HOTLINE.replace(/[^\d+]/g, '')}`}>{HOTLINE}</Link>
               <Link href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Link>
             </Stack>
-            {stillPending && (
-              <Alert severity="info" role="status">
-                {t('portal.econtract.stillPending')}
-              </Alert>
-            )}
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
-              <Button
-                variant="contained"
-                size="large"
-                onClick={() => void recheck()}
-                disabled={checking}
-                startIcon={checking ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-              >
-                {t('portal.econtract.recheck')}
-              </Button>
-              <Button variant="outlined" size="large" onClick={later} disabled={checking}>
-                {t('portal.econtract.later')}
-              </Button>
-            </Stack>
+            <RecheckActions
+              stillPendingText={stillPending ? t('portal.econtract.stillPending') : null}
+              checking={checking}
+              onRecheck={() => void recheck()}
+              recheckLabel={t('portal.econtract.recheck')}
+              secondary={{ label: t('portal.econtract.later'), onClick: later }}
+            />
           </Stack>
         </CardContent>
       </Card>

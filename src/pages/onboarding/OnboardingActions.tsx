@@ -1,5 +1,9 @@
+import Alert from '@mui/material/Alert';
 import Button, { type ButtonProps } from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShellLogout } from '../useShellLogout';
 
@@ -18,5 +22,47 @@ export function LogoutButton({ variant = 'text' }: { variant?: ButtonProps['vari
     >
       {t('portal.common.logout')}
     </Button>
+  );
+}
+
+interface RecheckActionsProps {
+  /** Shown after a re-check found the step still pending. */
+  stillPendingText: string | null;
+  checking: boolean;
+  onRecheck: () => void;
+  recheckLabel: string;
+  /** The way out of the step (skip, later), when the step allows one. */
+  secondary?: { label: string; onClick: () => void };
+  /** Further actions of the page, after the others. */
+  children?: ReactNode;
+}
+
+/** The end of an onboarding step page: the "still pending" notice, re-check, and the way out if any. */
+export function RecheckActions({ stillPendingText, checking, onRecheck, recheckLabel, secondary, children }: RecheckActionsProps) {
+  return (
+    <>
+      {stillPendingText && (
+        <Alert severity="info" role="status">
+          {stillPendingText}
+        </Alert>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
+        <Button
+          variant="contained"
+          size="large"
+          onClick={onRecheck}
+          disabled={checking}
+          startIcon={checking ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+        >
+          {recheckLabel}
+        </Button>
+        {secondary && (
+          <Button variant="outlined" size="large" onClick={secondary.onClick} disabled={checking}>
+            {secondary.label}
+          </Button>
+        )}
+        {children}
+      </Stack>
+    </>
   );
 }
