@@ -25,10 +25,10 @@ export default defineConfig({
   },
   webServer: {
     // A fresh embedded database per run: created, migrated and seeded by the server itself.
-    command: 'rm -rf .e2e-data && node dist/server/main.js',
+    command: `rm -rf .e2e-data-${port} && node dist/server/main.js`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.e2e-data', SEED: 'on', SEED_SIZE: 'small', LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `.e2e-data-${port}`, SEED: 'on', SEED_SIZE: 'small', LOG_LEVEL: 'warn' },
   },
 });

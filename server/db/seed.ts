@@ -9,6 +9,7 @@ import { count, sql } from 'drizzle-orm';
 import type { Role } from '@/domain/roles';
 import type { SeedPreset, SeedSize } from '../config';
 import type { Db } from './client';
+import { DOMAIN_SEEDS } from './seed-domains';
 import {
   memberships,
   membershipStores,
@@ -390,6 +391,17 @@ export async function seedIfEmpty(db: Db, size: SeedSize): Promise<SeedSummary |
       })),
     );
     if (registrations.length) await tx.insert(merchantServices).values(registrations);
+
+    const context = {
+      size,
+      faker: gen.faker,
+      referenceDate: REFERENCE_DATE,
+      merchantIds: merchantRows.map((m) => m.id!),
+      userIdByUsername: userIds,
+      storeIdByCode: storeIds,
+      demoPasswordHash: passwordHash,
+    };
+    for (const seedDomain of DOMAIN_SEEDS) await seedDomain(tx, context);
 
     return { merchants: merchantRows.length, users: planned.length, stores: storeRows.length };
   });

@@ -24,6 +24,7 @@ import {
   type StoreOption,
 } from '@/domain/api';
 import { API_BASE_URL } from '@/config';
+import { fileNameFromContentDisposition, type FetchedFile } from '@/files';
 import { resources as portalResources, type ResourceConfig } from '@/resources';
 import type { ResourceEndpoints } from '@/resources';
 import { getChosenMerchantId } from '@/authProvider/session';
@@ -56,6 +57,7 @@ import { httpClient as defaultHttpClient, type HttpClient, type HttpMethod, type
  * | getSidebars       | GET /authorization/v2/users/sidebars?merchantId                                  |
  * | getStoreOptions   | GET /profile/v2/stores?merchantCode&requestType=SEARCH_BY_MERCHANT_CODE          |
  * |                   |     &fieldNames=id&fieldNames=storeName&pagingType=NO_PAGING                     |
+ * | exportStores      | GET /profile/v2/merchants/:merchantId/stores/export?format&<filter>&sort (blob)   |
  * | getHealth         | GET /health (no auth)                                                            |
  *
  * CRUD calls do not toast errors themselves: react-admin notifies the rejection's message (the §8 text).
@@ -70,7 +72,19 @@ export interface PortalDataProvider extends DataProvider {
   getRoles(merchantId: number): Promise<RolesPayload>;
   getSidebars(merchantId: number): Promise<SidebarEntry[]>;
   getStoreOptions(params: { merchantCode: string; merchantId: number }): Promise<StoreOption[]>;
+  /** Every store the list's filter selects, as a file (never capped at a page). */
+  exportStores(params: ExportStoresParams): Promise<FetchedFile>;
   getHealth(): Promise<{ db: string }>;
+}
+
+export type StoreExportFormat = 'csv' | 'xlsx';
+
+export interface ExportStoresParams {
+  format: StoreExportFormat;
+  /** The list's filter values (keyword, isActive). */
+  filter?: Record<string, unknown>;
+  /** The list's sort; the export keeps its order. */
+  sort?: { field: string; order: 'ASC' | 'DESC' };
 }
 
 export interface DataProviderOptions {
@@ -291,6 +305,26 @@ export function createDataProvider(
         merchantId,
       });
       return response.data ?? [];
+    },
+
+    async exportStores({ format, filter, sort }) {
+      const merchantId = getMerchantId();
+      const path = ApiPaths.merchantStoresExport.replace(':merchantId', encodeURIComponent(String(merchantId)));
+      const query: QueryParams = { ...filterToQuery(filter), format };
+      if (sort?.field) query.sort = `${sort.field},${sort.order === 'DESC' ? 'desc' : 'asc'}`;
+      // The caller (downloadFile) tells the user the outcome, so the client's own error toast stays off.
+      const response = await httpClient<Blob>(named(path), {
+        query,
+        merchantScoped: true,
+        merchantId,
+        responseType: 'blob',
+        showError: false,
+      });
+      return {
+        blob: response.data,
+        fileName: fileNameFromContentDisposition(response.headers.get('content-disposition')),
+        contentType: response.headers.get('content-type'),
+      };
     },
 
     async getHealth() {

@@ -61,6 +61,7 @@ export const ApiPaths = {
   merchants: '/profile/v2/merchants',
   merchant: '/profile/v2/merchants/:merchantId',
   merchantStores: '/profile/v2/merchants/:merchantId/stores',
+  merchantStoresExport: '/profile/v2/merchants/:merchantId/stores/export',
   storeOptions: '/profile/v2/stores',
   roles: '/authorization/v2/users/roles',
   sidebars: '/authorization/v2/users/sidebars',

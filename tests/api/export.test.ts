@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { csvStream, xlsxStream, safeSheetName, type ExportColumn, type ExportRow } from '../../server/lib/export';
+import { parseRfc4180 } from './csv';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
@@ -13,57 +14,6 @@ async function collect(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
   return Buffer.concat(chunks);
-}
-
-/**
- * A strict RFC 4180 reader: CRLF record separator, fields optionally enclosed in double quotes,
- * doubled quotes inside. It also records whether each field was quoted, so tests can tell the
- * number -5000 from the text "-5000". Throws on anything malformed.
- */
-function parseRfc4180(text: string): { value: string; quoted: boolean }[][] {
-  const records: { value: string; quoted: boolean }[][] = [];
-  let record: { value: string; quoted: boolean }[] = [];
-  let i = 0;
-  while (i < text.length) {
-    let value = '';
-    let quoted = false;
-    if (text[i] === '"') {
-      quoted = true;
-      i++;
-      for (;;) {
-        if (i >= text.length) throw new Error('unterminated quoted field');
-        if (text[i] === '"') {
-          if (text[i + 1] === '"') {
-            value += '"';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        value += text[i++];
-      }
-    } else {
-      while (i < text.length && text[i] !== ',' && text[i] !== '\r' && text[i] !== '\n') {
-        if (text[i] === '"') throw new Error(`bare quote at ${i}`);
-        value += text[i++];
-      }
-    }
-    record.push({ value, quoted });
-    if (text[i] === ',') {
-      i++;
-      continue;
-    }
-    if (text.startsWith('\r\n', i)) {
-      records.push(record);
-      record = [];
-      i += 2;
-      continue;
-    }
-    if (i < text.length) throw new Error(`unexpected ${JSON.stringify(text[i])} at ${i}`);
-  }
-  if (record.length) throw new Error('last record lacks CRLF');
-  return records;
 }
 
 async function csvOf(rows: ExportRow[], columns: ExportColumn[], formatDate?: (d: Date) => string) {

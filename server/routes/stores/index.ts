@@ -7,10 +7,19 @@ import { z } from 'zod';
 import { ApiPaths } from '@/domain/api';
 import { membershipsRepository } from '../../db/repositories/memberships';
 import { envelopeSchema, ok } from '../../envelope';
+import { attachmentDisposition, csvStream, xlsxStream } from '../../lib/export';
 import { ApiError } from '../../errors';
 import { pageQueryShape, pageSchema, sortParam, toPage } from '../../pagination';
 import { callerOf, membershipOf, merchantScope } from '../../plugins/auth';
 import { apiQuery, idParam } from '../../validation';
+import {
+  EXPORT_CONTENT_TYPES,
+  STORE_EXPORT_FORMATS,
+  storeExportColumns,
+  storeExportFileName,
+  storeExportRows,
+  storeExportSheetName,
+} from './export';
 import { STORE_SORT_FIELDS, storesRepository } from './repository';
 
 const storeSchema = z.object({
@@ -29,14 +38,21 @@ const storeSchema = z.object({
 const STORE_OPTION_FIELDS = ['id', 'storeName'] as const;
 const storeOptionField = z.enum(STORE_OPTION_FIELDS);
 
-const storesQuery = apiQuery({
-  ...pageQueryShape,
+/** What selects and orders stores: shared by the list and its export, so an export is exactly what the list shows. */
+const storeFilterShape = {
   sort: sortParam(STORE_SORT_FIELDS, 'id,desc'),
   keyword: z.string().trim().max(100).optional().meta({ description: 'Part of the store name or store code' }),
   isActive: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
+};
+
+const storesQuery = apiQuery({ ...pageQueryShape, ...storeFilterShape });
+
+const storesExportQuery = apiQuery({
+  format: z.enum(STORE_EXPORT_FORMATS).meta({ description: 'csv (UTF-8 with BOM, for Excel) or xlsx' }),
+  ...storeFilterShape,
 });
 
 const storeOptionsQuery = apiQuery({
@@ -71,6 +87,39 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { keyword, isActive, sort } = request.query;
       const { rows, total } = await repo.page(merchant.id, { keyword, isActive, storeIds }, sort, request.query);
       return ok(request, toPage(rows, total, request.query));
+    },
+  );
+
+  app.get(
+    ApiPaths.merchantStoresExport,
+    {
+      preHandler: merchantScope,
+      schema: {
+        tags: ['stores'],
+        summary: 'Every store the list filter selects, as a CSV or XLSX file, unpaged (store roles: only their stores)',
+        description:
+          'Streams a file (not an envelope): Content-Disposition attachment, Cache-Control no-store. Errors before the ' +
+          'first byte are the usual JSON envelope.',
+        params: z.strictObject({ merchantId: idParam }),
+        querystring: storesExportQuery,
+        // Any: the body is a stream, which Fastify sends without serialising.
+        response: { 200: z.unknown().meta({ description: 'The file: text/csv (UTF-8 with BOM) or XLSX' }) },
+      },
+    },
+    async (request, reply) => {
+      const { merchant, storeIds } = membershipOf(request);
+      const { format, keyword, isActive, sort } = request.query;
+      // Rows come from the database batch by batch as the client reads, so memory stays flat whatever the size;
+      // a client that goes away destroys the stream, which stops the queries.
+      const rows = storeExportRows(repo.stream(merchant.id, { keyword, isActive, storeIds }, sort), request.lang);
+      const columns = storeExportColumns(request.lang);
+      const file =
+        format === 'csv' ? csvStream(rows, columns) : xlsxStream(rows, columns, storeExportSheetName(request.lang));
+      return reply
+        .header('Content-Type', EXPORT_CONTENT_TYPES[format])
+        .header('Content-Disposition', attachmentDisposition(storeExportFileName(merchant.partnerCode, format)))
+        .header('Cache-Control', 'no-store')
+        .send(file);
     },
   );
 

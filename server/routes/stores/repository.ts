@@ -1,5 +1,5 @@
 /** Stores of one merchant, optionally limited to the stores a store-role user is assigned to. */
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Store } from '@/domain/api';
 import type { Db } from '../../db/client';
 import { stores } from '../../db/schema';
@@ -45,6 +45,27 @@ function whereOf(merchantId: number, filter: StoreFilter): SQL | undefined {
   return and(...conditions);
 }
 
+/** The list's order: the sort column, then newest first so rows with equal values keep a stable order. */
+function orderOf(sort: Sort<StoreSortField>): SQL[] {
+  const column = SORT_COLUMNS[sort.field];
+  return [sort.direction === 'asc' ? asc(column) : desc(column), ...(sort.field === 'id' ? [] : [desc(stores.id)])];
+}
+
+/**
+ * Rows strictly after `last` in orderOf(sort): the keyset condition of the next batch. Unlike an
+ * offset, it costs the same on the last batch as on the first and never skips or repeats a row when
+ * stores are added while an export runs.
+ */
+function after(sort: Sort<StoreSortField>, last: typeof stores.$inferSelect): SQL | undefined {
+  const beyond = sort.direction === 'asc' ? gt : lt;
+  if (sort.field === 'id') return beyond(stores.id, last.id);
+  const column = SORT_COLUMNS[sort.field];
+  return or(beyond(column, last[sort.field]), and(eq(column, last[sort.field]), lt(stores.id, last.id)));
+}
+
+/** Rows fetched per query by `stream`: few enough to keep memory flat, many enough to keep round trips rare. */
+export const STORE_EXPORT_BATCH_SIZE = 1000;
+
 export function storesRepository(db: Db) {
   return {
     async page(
@@ -54,14 +75,38 @@ export function storesRepository(db: Db) {
       page: PageRequest,
     ): Promise<{ rows: Store[]; total: number }> {
       const where = whereOf(merchantId, filter);
-      const column = SORT_COLUMNS[sort.field];
-      // Newest first breaks ties, so pages stay stable when names repeat.
-      const order = [sort.direction === 'asc' ? asc(column) : desc(column), ...(sort.field === 'id' ? [] : [desc(stores.id)])];
       const [rows, [{ total }]] = await Promise.all([
-        db.select().from(stores).where(where).orderBy(...order).limit(page.pageSize).offset(offsetOf(page)),
+        db.select().from(stores).where(where).orderBy(...orderOf(sort)).limit(page.pageSize).offset(offsetOf(page)),
         db.select({ total: count() }).from(stores).where(where),
       ]);
       return { rows: rows.map(toStore), total };
+    },
+
+    /**
+     * Every store the filter selects, in the list's order, fetched `batchSize` rows at a time (keyset
+     * pagination): an export of any size holds one batch in memory. Stopping the iteration (client
+     * gone) stops the queries.
+     */
+    async *stream(
+      merchantId: number,
+      filter: StoreFilter,
+      sort: Sort<StoreSortField>,
+      batchSize = STORE_EXPORT_BATCH_SIZE,
+    ): AsyncGenerator<Store> {
+      const where = whereOf(merchantId, filter);
+      const order = orderOf(sort);
+      let last: typeof stores.$inferSelect | undefined;
+      for (;;) {
+        const batch = await db
+          .select()
+          .from(stores)
+          .where(last ? and(where, after(sort, last)) : where)
+          .orderBy(...order)
+          .limit(batchSize);
+        for (const row of batch) yield toStore(row);
+        if (batch.length < batchSize) return;
+        last = batch[batch.length - 1];
+      }
     },
 
     /** Every store (active or not) for pickers, by name. */

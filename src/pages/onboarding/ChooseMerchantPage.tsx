@@ -23,6 +23,7 @@ import { chooseMerchant, rememberMerchants } from '@/authProvider/merchantSessio
 import { OnboardPaths, WELCOME_PATH } from '@/authProvider/paths';
 import { getAuth, getChosenMerchantId, getCurrentMerchant } from '@/authProvider/session';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '@/config';
+import { PendingInvitations } from '@/components/invitations/PendingInvitations';
 import { KybBadge } from '@/components/KybBadge';
 import { useMerchantTypeLabel } from '@/components/MerchantTypeLabel';
 import { ShellLayout } from '@/layout/ShellLayout';
@@ -125,6 +126,9 @@ export function ChooseMerchantPage() {
             {t('portal.chooseMerchant.subtitle', { name: auth?.name || auth?.username || '' })}
           </Typography>
         </Box>
+
+        {/* Invitations to join a merchant; accepting one adds it to the list below. */}
+        <PendingInvitations onAnswered={() => void merchants.refetch()} />
 
         {warning && (
           <Alert severity="warning" role="alert" ref={warningRef} tabIndex={-1} data-testid="p2m-warning">

@@ -6,6 +6,7 @@ import {
   SearchInput,
   SelectInput,
   SimpleList,
+  TopToolbar,
   useTranslate,
 } from 'react-admin';
 import Box from '@mui/material/Box';
@@ -14,6 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import type { Store } from '@/domain/api';
+import StoreExportButton from './StoreExportButton';
 
 /** Spec §9 page sizes. */
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -52,10 +54,9 @@ function StoreEmpty() {
 
 /**
  * Offline stores (spec §2 offline-stores) of the chosen merchant: GET /profile/v2/merchants/:merchantId/stores.
- * The API does not sort, so columns are not sortable (a sortable header that does nothing would mislead).
+ * Newest first by default; the API sorts by the columns in STORE_SORT_FIELDS (the export follows the same order).
  * Below md, eight columns do not fit: each store becomes a two-line row instead.
  */
-/** Newest stores first, as the API orders them by default. */
 const NEWEST_FIRST = { field: 'id', order: 'DESC' } as const;
 
 export default function StoreList() {
@@ -69,7 +70,13 @@ export default function StoreList() {
       perPage={DEFAULT_PAGE_SIZE}
       sort={NEWEST_FIRST}
       pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+      // The server exports every row the filter selects; react-admin's exporter would stop at a page of rows.
       exporter={false}
+      actions={
+        <TopToolbar>
+          <StoreExportButton />
+        </TopToolbar>
+      }
       empty={<StoreEmpty />}
       storeKey="stores.list"
     >

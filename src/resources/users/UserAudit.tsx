@@ -1,4 +1,5 @@
-import { useRecordContext, useTranslate } from 'react-admin';
+import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
@@ -14,7 +15,16 @@ import { formatDateTimeSeconds } from '@/domain/format';
 export function UserAudit() {
   const record = useRecordContext<MerchantUser>();
   const translate = useTranslate();
-  const entries = record?.audit ?? [];
+  const dataProvider = useDataProvider();
+  // The list pre-fills the edit record without its trail, so the detail call is made here, always
+  // fresh, and again after each change (the key follows the record, which every change replaces).
+  const { data: entries } = useQuery({
+    queryKey: ['users', 'audit', record?.id, record],
+    enabled: record !== undefined,
+    staleTime: 0,
+    queryFn: async () => (await dataProvider.getOne<MerchantUser>('users', { id: record!.id })).data.audit ?? [],
+  });
+  if (!entries) return null;
   return (
     <Card sx={{ mt: 4 }}>
       <CardContent>

@@ -1,0 +1,2 @@
+-- Placeholder: replaced by the domain's hand-written migration.
+SELECT 1;

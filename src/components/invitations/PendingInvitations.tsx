@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/domain/format';
+import { answerInvitation, fetchMyInvitations } from './invitationsApi';
+
+export const myInvitationsQueryKey = ['portal', 'myInvitations'] as const;
+
+/**
+ * The signed-in user's waiting invitations to join a merchant, each with accept and reject. Renders
+ * nothing when there are none, so it can sit on any page without changing it. `onAnswered` lets the
+ * host refresh what an acceptance changes (the merchant list).
+ */
+export function PendingInvitations({ onAnswered }: { onAnswered?: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [answeringId, setAnsweringId] = useState<number | null>(null);
+  const invitations = useQuery({ queryKey: myInvitationsQueryKey, queryFn: fetchMyInvitations });
+  const answer = useMutation({
+    mutationFn: ({ id, action }: { id: number; action: 'accept' | 'reject' }) => answerInvitation(id, action),
+    onMutate: ({ id }) => setAnsweringId(id),
+    onSettled: async () => {
+      setAnsweringId(null);
+      await queryClient.invalidateQueries({ queryKey: myInvitationsQueryKey });
+      onAnswered?.();
+    },
+  });
+
+  const list = invitations.data ?? [];
+  if (!list.length) return null;
+  return (
+    <Paper variant="outlined" sx={{ borderRadius: 3, p: { xs: 4, md: 6 } }} component="section" aria-labelledby="pending-invitations-title">
+      <Typography id="pending-invitations-title" variant="h6" component="h2">
+        {t('portal.invitations.title')}
+      </Typography>
+      <List aria-label={t('portal.invitations.title')}>
+        {list.map((invitation) => (
+          <ListItem key={invitation.id} disableGutters divider sx={{ gap: 4, flexWrap: 'wrap' }}>
+            <Stack sx={{ flex: 1, minWidth: 240 }}>
+              <Typography sx={{ fontWeight: 600 }}>{invitation.merchantName}</Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('portal.invitations.detail', {
+                  role: t(`resources.users.roles.${invitation.role}`, { defaultValue: invitation.role }),
+                  inviter: invitation.invitedBy ?? '-',
+                })}
+              </Typography>
+              {invitation.expiresAt && (
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {t('portal.invitations.expiresAt', { date: formatDateTime(invitation.expiresAt) })}
+                </Typography>
+              )}
+            </Stack>
+            <Stack direction="row" spacing={2}>
+              <Button
+                variant="outlined"
+                disabled={answeringId !== null}
+                onClick={() => answer.mutate({ id: invitation.id, action: 'reject' })}
+              >
+                {t('portal.invitations.reject')}
+              </Button>
+              <Button
+                variant="contained"
+                disabled={answeringId !== null}
+                onClick={() => answer.mutate({ id: invitation.id, action: 'accept' })}
+              >
+                {t('portal.invitations.accept')}
+              </Button>
+            </Stack>
+          </ListItem>
+        ))}
+      </List>
+    </Paper>
+  );
+}

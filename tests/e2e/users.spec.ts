@@ -1,0 +1,210 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import viRa from '../../src/i18n/vi/ra.json' with { type: 'json' };
+import { chooseMerchant, DemoMerchants, DemoUsers, escapeRegExp, sidebarLink, signIn, t } from './support';
+
+const PASSWORD = 'Staff@2025';
+const SME = DemoMerchants.sme;
+const usersApi = (merchantId: number) => `/api/authorization/v2/merchants/${merchantId}/users`;
+
+/** react-admin's own Vietnamese labels (ra.json), which support.ts's t() does not cover. */
+const raText = (key: 'create' | 'save') => viRa.ra.action[key];
+
+let seq = 0;
+/** Unique per test and per run: every test shares one server and database. */
+const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36).slice(-5)}${seq++}`;
+
+async function apiToken(request: APIRequestContext, username: string, password?: string): Promise<string> {
+  const res = await request.post('/api/authentication/v1/login', {
+    data: { username, password: password ?? 'Demo@1234' },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).data.token;
+}
+
+async function apiPost(request: APIRequestContext, token: string, url: string, data: unknown) {
+  const res = await request.post(url, { data, headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).data;
+}
+
+/** A wallet account that belongs to no merchant: created in one merchant, then removed from it. */
+async function walletUserWithoutMerchant(request: APIRequestContext): Promise<string> {
+  const owner = await apiToken(request, DemoUsers.owner.username);
+  const username = uniqueName('wallet');
+  const created = await apiPost(request, owner, usersApi(DemoMerchants.topBrand.id), {
+    username,
+    fullname: 'Khách Ví',
+    password: PASSWORD,
+    passwordConfirm: PASSWORD,
+    role: 'MARKETING',
+  });
+  await apiPost(request, owner, `${usersApi(DemoMerchants.topBrand.id)}/${created.id}`, { reqType: 'remove' });
+  return username;
+}
+
+async function ownerOnSme(page: Page) {
+  await signIn(page, DemoUsers.owner.username);
+  await chooseMerchant(page, SME.name);
+  await expect(page).toHaveURL(/\/portal\/app\/welcome/);
+}
+
+async function pickRole(page: Page, role: string) {
+  await page.getByRole('combobox', { name: t('resources.users.fields.role') }).click();
+  await page.getByRole('option', { name: t(`resources.users.roles.${role}`), exact: true }).click();
+}
+
+/** The users list filtered to one username, as a manager sees it. */
+async function searchUser(page: Page, username: string) {
+  await page.goto('/portal/app/user-management');
+  await page.getByRole('textbox', { name: t('resources.users.filters.keyword') }).fill(username);
+  const row = page.getByRole('row').filter({ hasText: username });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+test.describe('user management', () => {
+  test('the owner creates a cashier for one store, who then sees only that store', async ({ page, request }) => {
+    const username = uniqueName('cashier');
+    await ownerOnSme(page);
+    await (await sidebarLink(page, 'MERCHANT_USER_MANAGEMENT', 'MERCHANT_ACCOUNT_MANAGEMENT')).click();
+    await expect(page).toHaveURL(/\/portal\/app\/user-management/);
+    await page.getByRole('link', { name: raText('create') }).click();
+    await expect(page).toHaveURL(/\/portal\/app\/user-management\/create/);
+
+    // The role picker offers the two §6 groups and never a non-assignable role.
+    await page.getByRole('combobox', { name: t('resources.users.fields.role') }).click();
+    await expect(page.getByText(t('resources.users.roleGroups.common'))).toBeVisible();
+    await expect(page.getByText(t('resources.users.roleGroups.advanced'))).toBeVisible();
+    await expect(page.getByRole('option', { name: t('resources.users.roles.MERCHANT_OWNER'), exact: true })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // Each field shows its §5 message.
+    await page.getByLabel(t('resources.users.fields.username')).fill('abc');
+    await page.getByLabel(t('resources.users.fields.password'), { exact: true }).fill('weak');
+    await page.getByRole('button', { name: raText('save') }).click();
+    await expect(page.getByText(t('validation.username'))).toBeVisible();
+    await expect(page.getByText(t('validation.password'))).toBeVisible();
+
+    await page.getByLabel(t('resources.users.fields.username')).fill(username);
+    await page.getByLabel(t('resources.users.fields.fullname')).fill('Thu Ngân Mới');
+    await page.getByLabel(t('resources.users.fields.password'), { exact: true }).fill(PASSWORD);
+    await page.getByLabel(t('resources.users.fields.passwordConfirm')).fill('Other@2025');
+    await pickRole(page, 'STORE_CASHIER');
+    await page.getByRole('button', { name: raText('save') }).click();
+    await expect(page.getByText(t('validation.passwordConfirm'))).toBeVisible();
+    await page.getByLabel(t('resources.users.fields.passwordConfirm')).fill(PASSWORD);
+    // A store role needs a store.
+    await expect(page.getByText(t('validation.required')).first()).toBeVisible();
+    await page.getByRole('combobox', { name: t('resources.users.fields.storeList'), exact: true }).click();
+    const firstStore = page.getByRole('option').first();
+    const storeName = (await firstStore.textContent())!.trim();
+    await firstStore.click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: raText('save') }).click();
+    await expect(page).toHaveURL(/\/portal\/app\/user-management(\?|$)/);
+
+    const row = await searchUser(page, username);
+    await expect(row).toContainText(t('resources.users.roles.STORE_CASHIER'));
+    await expect(row).toContainText(storeName);
+    await expect(row).toContainText(t('resources.users.status.ACTIVE'));
+
+    // Sign out, sign in as the new cashier.
+    await page.getByRole('button', { name: t('portal.layout.accountOf', { name: DemoUsers.owner.name }) }).click();
+    await page.getByRole('menuitem', { name: t('portal.common.logout') }).click();
+    await expect(page).toHaveURL(/\/portal\/auth\/login/);
+    await signIn(page, username, PASSWORD);
+    await expect(page).toHaveURL(/\/portal\/app\/welcome$/);
+    await expect(await sidebarLink(page, 'MERCHANT_STORES_OFFLINE', 'MERCHANT_ACCOUNT_MANAGEMENT')).toHaveCount(0);
+    await expect(await sidebarLink(page, 'MERCHANT_USER_MANAGEMENT', 'MERCHANT_ACCOUNT_MANAGEMENT')).toHaveCount(0);
+    await page.goto('/portal/app/user-management');
+    await expect(page.getByRole('heading', { name: t('portal.accessDenied.title') })).toBeVisible();
+
+    // The server scopes store data to the assigned store.
+    const token = await apiToken(request, username, PASSWORD);
+    const stores = await request.get(`/api/profile/v2/merchants/${SME.id}/stores`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await stores.json()).data.content.map((s: { storeName: string }) => s.storeName)).toEqual([storeName]);
+    expect((await request.get(`${usersApi(SME.id)}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(403);
+  });
+
+  test('an invited wallet user accepts; the list shows the §4 status texts', async ({ page, browser, request }) => {
+    const invitee = await walletUserWithoutMerchant(request);
+    const decliner = await walletUserWithoutMerchant(request);
+    await ownerOnSme(page);
+
+    for (const account of [invitee, decliner]) {
+      await page.goto('/portal/app/user-management/create');
+      await page.getByRole('button', { name: t('resources.users.mode.invite') }).click();
+      await page.getByLabel(t('resources.users.fields.account')).fill(account);
+      await pickRole(page, 'MARKETING');
+      await page.getByRole('button', { name: t('resources.users.invite.send') }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toContainText(t('portal.confirm.sendInvitation'));
+      await dialog.getByRole('button', { name: t('portal.confirm.confirm') }).click();
+      await expect(page).toHaveURL(/\/portal\/app\/user-management(\?|$)/);
+    }
+    await expect(await searchUser(page, invitee)).toContainText(t('resources.users.invitationStatus.WAITING'));
+
+    // The invitee belongs to no merchant yet: the invitation waits on the choose-merchant page.
+    const inviteeContext = await browser.newContext();
+    const inviteePage = await inviteeContext.newPage();
+    await signIn(inviteePage, invitee, PASSWORD);
+    const invitations = inviteePage.getByRole('list', { name: t('portal.invitations.title') });
+    await expect(invitations).toContainText(SME.name);
+    await invitations.getByRole('button', { name: t('portal.invitations.accept') }).click();
+    // Accepting makes SME their only merchant, which is chosen for them.
+    await expect(inviteePage).toHaveURL(/\/portal\/app\/welcome$/);
+    await inviteeContext.close();
+
+    const declinerContext = await browser.newContext();
+    const declinerPage = await declinerContext.newPage();
+    await signIn(declinerPage, decliner, PASSWORD);
+    await declinerPage.getByRole('list', { name: t('portal.invitations.title') }).getByRole('button', { name: t('portal.invitations.reject') }).click();
+    await expect(declinerPage.getByRole('list', { name: t('portal.invitations.title') })).toHaveCount(0);
+    await declinerContext.close();
+
+    const accepted = await searchUser(page, invitee);
+    await expect(accepted).toContainText(t('resources.users.status.ACTIVE'));
+    for (const key of ['WAITING', 'EXPIRED', 'REJECT']) await expect(accepted).not.toContainText(t(`resources.users.invitationStatus.${key}`));
+    await expect(await searchUser(page, decliner)).toContainText(t('resources.users.invitationStatus.REJECT'));
+
+    // The seeded invitations show the other §4 texts.
+    await page.goto('/portal/app/user-management?perPage=100');
+    await expect(page.getByText(t('resources.users.invitationStatus.EXPIRED'), { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(t('resources.users.invitationStatus.WAITING'), { exact: true }).first()).toBeVisible();
+  });
+
+  test('the owner removes a user after the confirm dialog; the audit trail is on the detail page', async ({ page, request }) => {
+    const owner = await apiToken(request, DemoUsers.owner.username);
+    const username = uniqueName('leaver');
+    const created = await apiPost(request, owner, usersApi(SME.id), {
+      username,
+      fullname: 'Người Nghỉ Việc',
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      role: 'MARKETING',
+    });
+    await ownerOnSme(page);
+    await (await searchUser(page, username)).click();
+    await expect(page).toHaveURL(new RegExp(`/portal/app/user-management/user/${created.id}$`));
+    const audit = page.getByRole('table', { name: t('resources.users.audit.title') });
+    await expect(audit).toContainText(t('resources.users.audit.actions.CREATE'));
+    await expect(audit).toContainText(DemoUsers.owner.username);
+
+    await page.getByRole('button', { name: t('resources.users.actions.remove') }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(t('portal.confirm.title'));
+    await expect(dialog).toContainText(t('portal.confirm.content'));
+    // Cancelling keeps the user.
+    await dialog.getByRole('button', { name: t('portal.confirm.cancel') }).click();
+    await expect(dialog).toHaveCount(0);
+    await page.getByRole('button', { name: t('resources.users.actions.remove') }).click();
+    await page.getByRole('dialog').getByRole('button', { name: t('portal.confirm.confirm') }).click();
+    await expect(page.getByText(t('resources.users.notifications.remove'))).toBeVisible();
+    await expect(page).toHaveURL(/\/portal\/app\/user-management(\?|$)/);
+
+    await page.getByRole('textbox', { name: t('resources.users.filters.keyword') }).fill(username);
+    await expect(page.getByRole('row').filter({ hasText: new RegExp(escapeRegExp(username)) })).toHaveCount(0);
+    const detail = await request.get(`${usersApi(SME.id)}/${created.id}`, { headers: { authorization: `Bearer ${owner}` } });
+    expect(detail.status()).toBe(404);
+  });
+});
