@@ -33,7 +33,7 @@ describe.skipIf(!url)('PostgreSQL', () => {
     const foreign = await app.inject({ method: 'GET', url: `/api/profile/v2/merchants/${DemoMerchants.other.id}`, headers: auth });
     expect(foreign.statusCode).toBe(403);
     for (let i = 0; i < 5; i++) {
-      await app.inject({ method: 'POST', url: '/api/authentication/v1/login', payload: { username: 'admin_demo', password: 'x' } });
+      await app.inject({ method: 'POST', url: '/api/authentication/v1/login', payload: { username: 'admin_demo', password: 'Wrong@1234' } });
     }
     const locked = await app.inject({ method: 'POST', url: '/api/authentication/v1/login', payload: { username: 'admin_demo', password: 'Demo@1234' } });
     expect(locked.json().status).toBe(11);
