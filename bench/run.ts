@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumPath } from '../playwright.config';
+import { mergeTransactionBench } from './transactions';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 8282);
@@ -124,7 +125,10 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Then the transaction report at scale (issue 7): its own large database, merged into results.json.
+main()
+  .then(() => (process.env.BENCH_TX === '0' ? undefined : mergeTransactionBench()))
+  .catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });

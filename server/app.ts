@@ -27,10 +27,20 @@ import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
 import { merchantsRoutes } from './routes/merchants';
+import { merchantInfoRoutes } from './routes/merchant-info';
 import { storesRoutes } from './routes/stores';
 import { usersRoutes } from './routes/users';
+import { payoutsRoutes } from './routes/payouts';
+import { servicesRoutes } from './routes/services';
+import { promotionsRoutes } from './routes/promotions';
+import { econtractsRoutes } from './routes/econtracts';
+import { nfcRoutes } from './routes/nfc';
+import { reportsRoutes } from './routes/reports';
 import errorReports from './routes/error-reports';
 import { validatorCompiler } from './validation';
+import { createNotifier } from './lib/notifier';
+import { createOtpService } from './lib/otp';
+import { demoRoutes } from './routes/demo';
 import './types';
 
 /** The package version (spec §1: 1.25.100) is the API version in the OpenAPI document. */
@@ -42,9 +52,16 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   authRoutes,
   meRoutes,
   merchantsRoutes,
+  merchantInfoRoutes,
   storesRoutes,
   usersRoutes,
   accessRoutes,
+  payoutsRoutes,
+  servicesRoutes,
+  promotionsRoutes,
+  econtractsRoutes,
+  nfcRoutes,
+  reportsRoutes,
 ];
 
 export interface BuildOptions {
@@ -111,6 +128,24 @@ async function assemble(app: FastifyInstance, config: Config, database: Database
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  const notifier = createNotifier({
+    db: database.db,
+    demoMode: config.demoMode,
+    smtpUrl: config.auth.smtpUrl,
+    mailFrom: config.auth.mailFrom,
+    smsWebhookUrl: config.auth.smsWebhookUrl,
+    log: app.log,
+  });
+  app.decorate('notifier', notifier);
+  app.decorate(
+    'otp',
+    createOtpService({
+      db: database.db,
+      notifier,
+      pepper: config.tokenPepper,
+      limits: { maxPerAddressPerHour: config.auth.otpMaxPerAddressPerHour, maxPerIpPerHour: config.auth.otpMaxPerIpPerHour },
+    }),
+  );
   app.decorateRequest('lang', 'vi');
 
   let closing = false;
@@ -156,6 +191,8 @@ async function assemble(app: FastifyInstance, config: Config, database: Database
       await setupRateLimit(api);
       requireSession(api);
       for (const routes of ROUTE_MODULES) await api.register(routes);
+      // The outbox and the demo SSO issuer do not exist at all outside demo mode.
+      if (config.demoMode) await api.register(demoRoutes);
       // Behind the session check like every non-public route: anonymous failures are never reported (§8).
       await api.register(errorReports, {
         webhookUrls: config.errorWebhookUrls,

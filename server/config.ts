@@ -29,6 +29,26 @@ export interface RateLimitConfig {
   loginPerMinute: number;
 }
 
+export interface SsoConfig {
+  /** Where "Sign in with SSO" sends the browser; the IdP returns to /portal/auth/sso-check?token=… */
+  loginUrl: string | null;
+  /** HS256 shared secret of the IdP's tokens, or… */
+  secret: string | null;
+  /** …the IdP's JWKS address (RS256/ES256 keys). */
+  jwksUrl: string | null;
+  issuer: string;
+  audience: string;
+}
+
+export interface AuthConfig {
+  smtpUrl: string | null;
+  mailFrom: string;
+  smsWebhookUrl: string | null;
+  otpMaxPerAddressPerHour: number;
+  otpMaxPerIpPerHour: number;
+  sso: SsoConfig;
+}
+
 export interface Config {
   nodeEnv: string;
   port: number;
@@ -57,6 +77,10 @@ export interface Config {
   vacuumIntervalMs: number;
   loginThrottle: LoginThrottleConfig;
   rateLimit: RateLimitConfig;
+  /** Demo mode (DEMO_MODE, default: on when SEED is on): demo outbox and demo SSO issuer exist. */
+  demoMode: boolean;
+  /** Auth area: delivery of one-time codes, their sending limits, and the SSO identity provider. */
+  auth: AuthConfig;
   /** Messages about the configuration worth logging once the logger exists. */
   warnings: string[];
 }
@@ -138,6 +162,17 @@ const envSchema = z.object({
   ),
   SSO_LOGOUT_URL: optional(z.url({ protocol: /^https?$/, error: 'SSO_LOGOUT_URL must be an http(s) URL' })),
   TRUST_PROXY: optional(z.enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' })),
+  DEMO_MODE: optional(z.enum(['on', 'off'], { error: 'DEMO_MODE must be on or off' })),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\/\S+$/, 'SMTP_URL must be an smtp:// or smtps:// URL')),
+  MAIL_FROM: optional(z.string().trim().min(3, 'MAIL_FROM must be an e-mail address or "Name <address>"')),
+  SMS_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/, error: 'SMS_WEBHOOK_URL must be an http(s) URL' })),
+  OTP_MAX_PER_ADDRESS_PER_HOUR: optional(intIn('OTP_MAX_PER_ADDRESS_PER_HOUR', 1, 1000)),
+  OTP_MAX_PER_IP_PER_HOUR: optional(intIn('OTP_MAX_PER_IP_PER_HOUR', 1, 100_000)),
+  SSO_LOGIN_URL: optional(z.string().regex(/^(https?:\/\/|\/)\S*$/, 'SSO_LOGIN_URL must be an http(s) URL or a path')),
+  SSO_SECRET: optional(z.string().min(32, 'SSO_SECRET must be at least 32 characters')),
+  SSO_JWKS_URL: optional(z.url({ protocol: /^https?$/, error: 'SSO_JWKS_URL must be an http(s) URL' })),
+  SSO_ISSUER: optional(z.string().trim().min(1)),
+  SSO_AUDIENCE: optional(z.string().trim().min(1)),
 });
 
 export class ConfigError extends Error {
@@ -155,7 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         const name = String(issue.path[0]);
         const value = env[name];
         // Secrets are never echoed back, even in a start-up error.
-        const shown = /PEPPER|URL/.test(name) ? '' : ` (got ${JSON.stringify(value)})`;
+        const shown = /PEPPER|URL|SECRET/.test(name) ? '' : ` (got ${JSON.stringify(value)})`;
         return `${issue.message}${shown}`;
       }),
     );
@@ -163,6 +198,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const nodeEnv = e.NODE_ENV ?? 'development';
   const warnings: string[] = [];
+  // Demo mode follows SEED unless set (a seeded demo needs its outbox), but never by default in production.
+  const demoMode = e.DEMO_MODE ? e.DEMO_MODE === 'on' : (e.SEED ?? 'on') === 'on' && nodeEnv !== 'production';
+  if (demoMode && nodeEnv === 'production') {
+    warnings.push('DEMO_MODE is on: one-time codes are readable at /api/demo/outbox. Set DEMO_MODE=off in production.');
+  }
   if (!e.TOKEN_PEPPER && nodeEnv === 'production') {
     warnings.push('TOKEN_PEPPER is not set: session tokens are hashed with a development key. Set a secret of 32+ characters.');
   }
@@ -189,6 +229,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     vacuumIntervalMs: 6 * 60 * 60 * 1000,
     loginThrottle: { maxFailuresPerUser: 5, maxFailuresPerIp: 20, windowMinutes: 15, lockMinutes: 15 },
     rateLimit: { apiPerMinute: 600, loginPerMinute: 30 },
+    demoMode,
+    auth: {
+      smtpUrl: e.SMTP_URL ?? null,
+      mailFrom: e.MAIL_FROM ?? 'Ví Xanh <no-reply@vixanh.vn>',
+      smsWebhookUrl: e.SMS_WEBHOOK_URL ?? null,
+      otpMaxPerAddressPerHour: e.OTP_MAX_PER_ADDRESS_PER_HOUR ?? 10,
+      otpMaxPerIpPerHour: e.OTP_MAX_PER_IP_PER_HOUR ?? 30,
+      sso: {
+        // In demo mode the built-in issuer (server/routes/demo) signs with a key derived from the pepper.
+        loginUrl: e.SSO_LOGIN_URL ?? (demoMode ? '/api/demo/sso/authorize' : null),
+        secret: e.SSO_SECRET ?? null,
+        jwksUrl: e.SSO_JWKS_URL ?? null,
+        issuer: e.SSO_ISSUER ?? (demoMode ? 'demo-sso' : 'sso'),
+        audience: e.SSO_AUDIENCE ?? 'merchant-portal',
+      },
+    },
     warnings,
   };
 }

@@ -3,6 +3,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Membership } from './db/repositories/memberships';
 import type { Lang } from './i18n';
+import type { Notifier } from './lib/notifier';
+import type { OtpService } from './lib/otp';
 
 export interface AuthContext {
   userId: number;
@@ -14,6 +16,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /** The shared one-time-code service (server/lib/otp). */
+    otp: OtpService;
+    /** Delivery of codes and account messages (server/lib/notifier). */
+    notifier: Notifier;
     /** The caller's active membership of `merchantId`, or a 403 (status 3) ApiError. */
     requireMembership(request: FastifyRequest, merchantId: number): Promise<Membership>;
   }

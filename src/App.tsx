@@ -8,7 +8,7 @@ import { ROUTER_BASENAME } from '@/config';
 import { configureAnalytics, trackPageView } from '@/analytics';
 import { getCommon, getCurrentMerchant } from '@/authProvider/session';
 import { theme } from '@/theme';
-import { CHOOSE_MERCHANT_PATH, HEALTH_PATH, LOGIN_PATH, OnboardPaths } from '@/authProvider/paths';
+import { AuthPaths, CHOOSE_MERCHANT_PATH, HEALTH_PATH, LOGIN_PATH, OnboardPaths } from '@/authProvider/paths';
 import { LazyNotificationHost } from '@/components/notifications/LazyNotificationHost';
 import { PageLoader } from '@/components/PageLoader';
 import { LoginPage } from '@/pages/auth/LoginPage';
@@ -27,6 +27,10 @@ const EContractSignPage = lazy(() => import('@/pages/onboarding/EContractSignPag
 const AuthenticationNfcPage = lazy(() => import('@/pages/onboarding/AuthenticationNfcPage'));
 const HealthPage = lazy(() => import('@/pages/health/HealthPage'));
 const QueryArea = lazy(() => import('@/pages/QueryArea'));
+const LoginSmsPage = lazy(() => import('@/pages/auth/LoginSmsPage'));
+const ForgotPasswordPage = lazy(() => import('@/pages/auth/ForgotPasswordPage'));
+const SignUpPage = lazy(() => import('@/pages/auth/SignUpPage'));
+const SsoCheckPage = lazy(() => import('@/pages/auth/SsoCheckPage'));
 
 function Lazy() {
   return (
@@ -57,8 +61,16 @@ export const routes: RouteObject[] = [
               </RedirectIfSignedIn>
             ),
           },
-          // login-sms, forgot-passwd, signup and sso-check arrive with their own issue; until then they
-          // are unknown paths like any other and get the not-found page.
+          // The other ways in are lazy chunks: the login page never loads them (JS budget).
+          ...(
+            [
+              [AuthPaths.loginSms, <LoginSmsPage key="sms" />],
+              [AuthPaths.forgotPassword, <ForgotPasswordPage key="forgot" />],
+              [AuthPaths.signup, <SignUpPage key="signup" />],
+            ] as const
+          ).map(([path, page]) => ({ path, element: <RedirectIfSignedIn>{page}</RedirectIfSignedIn> })),
+          // The SSO hand-off may replace an existing session, so it is not behind RedirectIfSignedIn.
+          { path: AuthPaths.ssoCheck, element: <SsoCheckPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -217,8 +217,13 @@ export const merchantServices = pgTable(
       .references(() => services.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     createdAt: createdAt(),
+    /** Who registered it from the portal (null for seeded or provider-side registrations). */
+    registeredBy: integer('registered_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [uniqueIndex('merchant_services_merchant_service_uq').on(t.merchantId, t.serviceId)],
+  (t) => [
+    uniqueIndex('merchant_services_merchant_service_uq').on(t.merchantId, t.serviceId),
+    check('merchant_services_status_ck', sql`${t.status} in ('INITIALIZED', 'ACTIVE', 'REJECTED', 'INACTIVE')`),
+  ],
 );
 
 /**
@@ -266,3 +271,11 @@ export const auditEntries = pgTable(
   },
   (t) => [index('audit_entries_merchant_target_idx').on(t.merchantId, t.targetUserId, t.createdAt.desc())],
 );
+
+export * from './schema-services';
+export * from './schema-payouts';
+export * from './schema-reports';
+export * from './schema-report-center';
+export * from './schema-contracts';
+export * from './schema-auth';
+export * from './schema-merchant-profile';

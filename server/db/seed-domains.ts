@@ -6,6 +6,13 @@
 import type { Faker } from '@faker-js/faker';
 import type { SeedSize } from '../config';
 import type { Db } from './client';
+import { seedServices } from './seed-services';
+import { seedPayouts } from './seed-payouts';
+import { seedReports } from './seed-reports';
+import { seedReportCenter } from './seed-report-center';
+import { seedContracts } from './seed-contracts';
+import { seedMerchantProfile } from './seed-merchant-profile';
+import { seedAuth } from './seed-auth';
 
 /** The transaction handle Drizzle gives inside db.transaction (same query API as Db). */
 export type SeedTx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -28,4 +35,12 @@ export interface SeedContext {
 export type DomainSeed = (tx: SeedTx, ctx: SeedContext) => Promise<void>;
 
 /** One line per domain, in dependency order. */
-export const DOMAIN_SEEDS: DomainSeed[] = [];
+export const DOMAIN_SEEDS: DomainSeed[] = [
+  seedServices,
+  seedPayouts,
+  seedReports,
+  seedReportCenter,
+  seedContracts,
+  seedMerchantProfile,
+  seedAuth,
+];

@@ -18,6 +18,8 @@ export const CONTENT_SECURITY_POLICY = {
   // 'self' covers same-origin fetches; ws(s) are listed because older browsers do not map 'self' to them.
   connectSrc: ["'self'", 'ws:', 'wss:'],
   objectSrc: ["'none'"],
+  // Contract PDFs are fetched with the bearer token and shown in a frame from a blob: URL.
+  frameSrc: ["'self'", 'blob:'],
   baseUri: ["'self'"],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],

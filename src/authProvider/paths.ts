@@ -5,7 +5,13 @@ import { ROUTER_BASENAME } from '@/config';
  * "wanted paths" may be returned to after sign-in or onboarding.
  */
 /** Segments of spec §2, spelled once: the router and the pages (`ChooseMerchantPage.path`) use these. */
-export const AuthPaths = { login: 'login' } as const;
+export const AuthPaths = {
+  login: 'login',
+  loginSms: 'login-sms',
+  forgotPassword: 'forgot-passwd',
+  signup: 'signup',
+  ssoCheck: 'sso-check',
+} as const;
 export const OnboardPaths = {
   chooseMerchant: 'merchants-choose',
   econtractSign: 'econtract-sign',

@@ -14,6 +14,8 @@ export interface AuthState {
   name: string;
   phoneNumber: string | null;
   isLoginSSO: boolean;
+  /** Where logout goes for an SSO session (named by the server at sign-on). */
+  ssoLogoutUrl?: string | null;
 }
 
 /** Common state (spec §3), persisted under StorageKeys.common. */

@@ -172,6 +172,22 @@ export const UserApiPaths = {
   myInvitation: '/authorization/v2/users/invitations/:invitationId',
 } as const;
 
+/** Service management paths (spec §7 services calls under the /services base path). */
+export const ServiceApiPaths = {
+  list: '/services/:merchantId/services',
+  one: '/services/:merchantId/services/:id',
+  eligible: '/services/:merchantId/services/:id/eligible',
+  landingPage: '/services/:code/landing-page',
+  paylater: '/services/:merchantId/paylater',
+} as const;
+
+/** Promotion campaigns of a merchant and their gifts (vouchers). */
+export const PromotionApiPaths = {
+  campaigns: '/promotion/v1/merchants/:merchantId/campaigns',
+  campaign: '/promotion/v1/merchants/:merchantId/campaigns/:campaignId',
+  gift: '/promotion/v1/merchants/:merchantId/campaigns/:campaignId/gifts/:giftId',
+} as const;
+
 /** One entry of a user's audit trail (who did what, when, from which address). */
 export interface UserAuditEntry {
   id: number;

@@ -151,3 +151,33 @@ export function canGrantRole(granterRoles: RoleList, role: string): boolean {
 export function grantableRoles(granterRoles: RoleList): Role[] {
   return ASSIGNABLE_ROLES.filter((role) => canGrantRole(granterRoles, role));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Payout settings and store QR codes (not in §6: see docs/decisions.md "Payouts and store QR")
+// ---------------------------------------------------------------------------------------------
+
+/** See where the merchant's money goes: owners, the administrator and the merchant's accountant. */
+export const PAYOUT_VIEW_ROLES = ['MERCHANT_OWNER', 'MERCHANT_OWNER_DONATION', 'ADMINISTRATOR', 'MERCHANT_ACCOUNTANT'] as const satisfies readonly Role[];
+/** Change where the merchant's money goes: owners only (and always with a one-time code). */
+export const PAYOUT_CHANGE_ROLES = ['MERCHANT_OWNER', 'MERCHANT_OWNER_DONATION'] as const satisfies readonly Role[];
+/** Generate the stores' all-in-one QR codes: owners and the administrator. */
+export const STORE_QR_GENERATE_ROLES = ['MERCHANT_OWNER', 'MERCHANT_OWNER_DONATION', 'ADMINISTRATOR'] as const satisfies readonly Role[];
+
+export const canViewPayout = (roles: RoleList): boolean => hasAny(roles, PAYOUT_VIEW_ROLES);
+export const canChangePayout = (roles: RoleList): boolean => hasAny(roles, PAYOUT_CHANGE_ROLES);
+export const canGenerateStoreQr = (roles: RoleList): boolean => hasAny(roles, STORE_QR_GENERATE_ROLES);
+
+// ---------------------------------------------------------------------------------------------
+// Merchant info and KYB (not in §6: see docs/decisions.md "Merchant info and KYB")
+// ---------------------------------------------------------------------------------------------
+
+/** See the merchant's info and private documents: the roles whose sidebar has MERCHANT_KYB. */
+export const MERCHANT_INFO_VIEW_ROLES = ['MERCHANT_OWNER', 'MERCHANT_OWNER_DONATION', 'ADMINISTRATOR', 'LEGAL'] as const satisfies readonly Role[];
+/** Edit the merchant's fields and upload or replace its documents (legal handles KYB papers). */
+export const MERCHANT_INFO_EDIT_ROLES = ['MERCHANT_OWNER', 'MERCHANT_OWNER_DONATION', 'ADMINISTRATOR', 'LEGAL'] as const satisfies readonly Role[];
+/** Link a merchant to a master: owners only, of both merchants. */
+export const MERCHANT_LINK_ROLES = ['MERCHANT_OWNER', 'MERCHANT_OWNER_DONATION'] as const satisfies readonly Role[];
+
+export const canViewMerchantInfo = (roles: RoleList): boolean => hasAny(roles, MERCHANT_INFO_VIEW_ROLES);
+export const canEditMerchantInfo = (roles: RoleList): boolean => hasAny(roles, MERCHANT_INFO_EDIT_ROLES);
+export const canLinkMerchants = (roles: RoleList): boolean => hasAny(roles, MERCHANT_LINK_ROLES);

@@ -12,6 +12,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { NotFoundSidebar } from './NotFoundSidebar';
 import { PageError } from './PageError';
+import { PayoutNotice } from './PayoutNotice';
 import { Sidebar } from './Sidebar';
 import { useMenu } from './useMenu';
 import { useReloadOnUserChange } from './useReloadOnUserChange';
@@ -43,6 +44,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', bgcolor: 'background.default' }}>
       <SkipLink />
+      <PayoutNotice />
       <Header isSmall={isSmall} sidebarOpen={sidebarOpen} onToggleSidebar={toggle} />
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         <Sidebar

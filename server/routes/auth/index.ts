@@ -14,6 +14,9 @@ import { ApiError } from '../../errors';
 import { callerOf } from '../../plugins/auth';
 import { langOnlyQuery } from '../../validation';
 import { authRepository } from './repository';
+import { accountRoutes } from './account';
+import { flowRoutes } from './flows';
+import { challengeAnswerSchema, signInService } from './signin';
 
 const loginResponseSchema = z.object({
   token: z.string(),
@@ -36,6 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Verified against for unknown usernames, so they cost what a wrong password costs. Computed in
   // the background so it does not delay the start.
   const dummyHash = hash(randomBytes(16).toString('base64url'));
+  const signIns = signInService(app);
 
   app.post(
     ApiPaths.login,
@@ -46,7 +50,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in with username and password',
         querystring: langOnlyQuery,
         body: loginSchema.strict(),
-        response: { 200: envelopeSchema(loginResponseSchema) },
+        description:
+          'With two-factor security on, the answer is envelope status 21 with a challenge instead of a token: ' +
+          'a code goes to the account phone and POST /authentication/login/otp/confirm finishes the sign-in.',
+        response: { 200: z.union([envelopeSchema(loginResponseSchema), challengeAnswerSchema]) },
       },
     },
     async (request) => {
@@ -69,6 +76,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       await repo.recordSuccess(usernameKey, user.id, now);
+      // The password was right; with two-factor on nothing is opened until the code is confirmed.
+      if (user.twoFactorEnabled) return signIns.challenge(request, user, false);
       const token = newToken();
       const userAgent = request.headers['user-agent'] ?? null;
       await sessions.create(user.id, hashToken(config.tokenPepper, token), policy, { ip: request.ip, userAgent }, now);
@@ -82,6 +91,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+
+  await app.register(flowRoutes);
+  await app.register(accountRoutes);
 
   app.post(
     ApiPaths.logout,

@@ -20,6 +20,7 @@ import {
   storeExportRows,
   storeExportSheetName,
 } from './export';
+import { storeQrRoutes } from './qr';
 import { STORE_SORT_FIELDS, storesRepository } from './repository';
 
 const storeSchema = z.object({
@@ -69,6 +70,7 @@ const storeOptionsQuery = apiQuery({
 export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = storesRepository(app.database.db);
   const memberships = membershipsRepository(app.database.db);
+  await app.register(storeQrRoutes);
 
   app.get(
     ApiPaths.merchantStores,

@@ -1,5 +1,5 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +15,8 @@ import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import { useTranslation } from 'react-i18next';
 import type * as Validation from '@/domain/validation';
 import type { FieldError, LoginInput } from '@/domain/validation';
-import { signIn } from '@/authProvider/auth';
+import { signIn, type SecondFactorRequired } from '@/authProvider/auth';
+import type { SecondFactorChallenge } from '@/domain/authApi';
 import { afterSignInPath } from '@/authProvider/afterSignIn';
 import { AuthPaths, REASON_PARAM, REDIRECT_PARAM, SESSION_EXPIRED_REASON } from '@/authProvider/paths';
 import { PRODUCT_NAME } from '@/config';
@@ -23,6 +24,17 @@ import { FormTextField } from '@/components/FormTextField';
 import { ShellLayout } from '@/layout/ShellLayout';
 
 type Field = keyof LoginInput;
+
+/** The second step (two-factor on) is a lazy chunk: most sign-ins never load it. */
+const TwoFactorStep = lazy(() => import('./TwoFactorStep'));
+
+/** The other ways in (spec §2), each its own lazy page. */
+const OTHER_WAYS = [
+  ['loginSms', `/auth/${AuthPaths.loginSms}`],
+  ['forgotPassword', `/auth/${AuthPaths.forgotPassword}`],
+  ['sso', `/auth/${AuthPaths.ssoCheck}`],
+  ['signup', `/auth/${AuthPaths.signup}`],
+] as const;
 type FieldErrors = Partial<Record<Field, FieldError>>;
 
 /**
@@ -56,6 +68,7 @@ export function LoginPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const errorId = useId();
   const sessionExpired = params.get(REASON_PARAM) === SESSION_EXPIRED_REASON;
 
@@ -90,7 +103,9 @@ export function LoginPage() {
       await signIn(values);
       navigate(afterSignInPath(params.get(REDIRECT_PARAM)), { replace: true });
     } catch (error) {
-      setServerError(error instanceof Error && error.message ? error.message : t('portal.http.error'));
+      // Two-factor on (status 21): told apart by name, so this page needs nothing else of the auth module.
+      if (error instanceof Error && error.name === 'SecondFactorRequired') setChallenge((error as SecondFactorRequired).challenge);
+      else setServerError(error instanceof Error && error.message ? error.message : t('portal.http.error'));
       setPending(false);
     }
   };
@@ -120,7 +135,12 @@ export function LoginPage() {
               {serverError}
             </Alert>
           )}
-          <Box component="form" noValidate onSubmit={onSubmit} aria-describedby={serverError ? errorId : undefined}>
+          {challenge && (
+            <Suspense fallback={<CircularProgress aria-label={t('portal.common.loading')} />}>
+              <TwoFactorStep challenge={challenge} onSignedIn={() => navigate(afterSignInPath(params.get(REDIRECT_PARAM)), { replace: true })} />
+            </Suspense>
+          )}
+          <Box component="form" noValidate onSubmit={onSubmit} aria-describedby={serverError ? errorId : undefined} hidden={Boolean(challenge)}>
             <Stack spacing={4}>
               <FormTextField
                 id="login-username"
@@ -177,6 +197,15 @@ export function LoginPage() {
               </Button>
             </Stack>
           </Box>
+          {!challenge && (
+            <Box component="nav" aria-label={t('portal.auth.otherWays')} sx={{ mt: 4, display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 1 }}>
+              {OTHER_WAYS.map(([key, to]) => (
+                <Button key={key} component={RouterLink} to={to} size="small">
+                  {t(`portal.auth.links.${key}`)}
+                </Button>
+              ))}
+            </Box>
+          )}
         </CardContent>
       </Card>
     </ShellLayout>

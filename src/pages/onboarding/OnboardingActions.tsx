@@ -35,10 +35,20 @@ interface RecheckActionsProps {
   secondary?: { label: string; onClick: () => void };
   /** Further actions of the page, after the others. */
   children?: ReactNode;
+  /** 'outlined' when the page has its own main action (sign, start the check). */
+  primaryVariant?: 'contained' | 'outlined';
 }
 
 /** The end of an onboarding step page: the "still pending" notice, re-check, and the way out if any. */
-export function RecheckActions({ stillPendingText, checking, onRecheck, recheckLabel, secondary, children }: RecheckActionsProps) {
+export function RecheckActions({
+  stillPendingText,
+  checking,
+  onRecheck,
+  recheckLabel,
+  secondary,
+  children,
+  primaryVariant = 'contained',
+}: RecheckActionsProps) {
   return (
     <>
       {stillPendingText && (
@@ -48,7 +58,7 @@ export function RecheckActions({ stillPendingText, checking, onRecheck, recheckL
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
         <Button
-          variant="contained"
+          variant={primaryVariant}
           size="large"
           onClick={onRecheck}
           disabled={checking}

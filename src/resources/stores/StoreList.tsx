@@ -16,6 +16,8 @@ import type { Theme } from '@mui/material/styles';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import type { Store } from '@/domain/api';
 import StoreExportButton from './StoreExportButton';
+import StoreQrButton from './StoreQrButton';
+import StoreQrGenerate from './StoreQrGenerate';
 
 /** Spec §9 page sizes. */
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -74,6 +76,7 @@ export default function StoreList() {
       exporter={false}
       actions={
         <TopToolbar>
+          <StoreQrGenerate />
           <StoreExportButton />
         </TopToolbar>
       }
@@ -83,6 +86,7 @@ export default function StoreList() {
       {isSmall ? (
         <SimpleList<Store>
           linkType={false}
+          rightIcon={(store) => <StoreQrButton store={store} />}
           primaryText={(store) => store.storeName}
           secondaryText={(store) => store.address}
           tertiaryText={(store) =>
@@ -99,6 +103,7 @@ export default function StoreList() {
           <DataTable.Col source="address" disableSort />
           <DataTable.Col source="isActive" disableSort field={BooleanField} />
           <DataTable.Col source="isClaimedOa" disableSort field={BooleanField} />
+          <DataTable.Col label="resources.stores.qr.column" disableSort render={(store: Store) => <StoreQrButton store={store} />} />
         </DataTable>
       )}
     </List>

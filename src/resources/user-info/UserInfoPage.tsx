@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,6 +10,22 @@ import Typography from '@mui/material/Typography';
 import type { Me } from '@/domain/api';
 import { formatDateTime } from '@/domain/format';
 import type { PortalDataProvider } from '@/dataProvider';
+import { PasswordForm } from './PasswordSection';
+import { ProfileEditForm } from './ProfileSection';
+import { SecuritySection } from './SecuritySection';
+import { TwoFactorSection } from './TwoFactorSection';
+
+/** One titled block of the page. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" aria-labelledby={id} variant="outlined" sx={{ p: { xs: 4, md: 6 }, borderRadius: 3, mt: 6 }}>
+      <Typography id={id} variant="h6" component="h2" sx={{ fontWeight: 700, mb: 4 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
 
 const USER_TYPES: readonly Me['userType'][] = ['M4B_USER', 'SYSTEM', 'INTERNAL_USER'];
 
@@ -17,6 +34,9 @@ export default function UserInfoPage() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const me = useQuery({ queryKey: ['portal', 'me'], queryFn: () => dataProvider.getMe() });
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
   const empty = translate('portal.common.none');
 
   const rows: Array<[keyof Me, string]> = me.data
@@ -50,7 +70,17 @@ export default function UserInfoPage() {
           {translate('resources.user-info.loadError')}
         </Alert>
       )}
-      {(me.isPending || me.data) && (
+      {editing && me.data ? (
+        <Paper variant="outlined" sx={{ p: { xs: 4, md: 6 }, borderRadius: 3 }}>
+          <ProfileEditForm
+            me={me.data}
+            onDone={(saved) => {
+              setEditing(false);
+              if (saved) void queryClient.invalidateQueries({ queryKey: ['portal', 'me'] });
+            }}
+          />
+        </Paper>
+      ) : (me.isPending || me.data) && (
         <Paper variant="outlined" sx={{ p: { xs: 4, md: 6 }, borderRadius: 3 }}>
           <Box
             component="dl"
@@ -75,8 +105,28 @@ export default function UserInfoPage() {
                   </Box>
                 ))}
           </Box>
+          {me.data && (
+            <Button variant="outlined" sx={{ mt: 4 }} onClick={() => setEditing(true)}>
+              {translate('resources.user-info.profile.edit')}
+            </Button>
+          )}
         </Paper>
       )}
+      <Section id="user-info-password" title={translate('resources.user-info.password.title')}>
+        {changingPassword ? (
+          <PasswordForm onDone={() => setChangingPassword(false)} />
+        ) : (
+          <Button variant="outlined" onClick={() => setChangingPassword(true)}>
+            {translate('resources.user-info.password.open')}
+          </Button>
+        )}
+      </Section>
+      <Section id="user-info-2fa" title={translate('resources.user-info.twoFactor.title')}>
+        <TwoFactorSection />
+      </Section>
+      <Section id="user-info-security" title={translate('resources.user-info.security.title')}>
+        <SecuritySection />
+      </Section>
     </Box>
   );
 }

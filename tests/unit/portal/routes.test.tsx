@@ -36,9 +36,15 @@ describe('the router (spec §2)', () => {
     expect(router.state.location.pathname).toBe('/auth/login');
   });
 
-  it('unknown /auth paths (including sign-in methods not built yet) show the not-found page', async () => {
-    renderAt('/auth/signup');
+  it('unknown /auth paths show the not-found page', async () => {
+    renderAt('/auth/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Không tìm thấy trang' })).toBeInTheDocument();
+  });
+
+  it('the other ways in are routed (issue 4): sign-up is its own page', { timeout: 20_000 }, async () => {
+    renderAt('/auth/signup');
+    // A lazy chunk: the first load under jsdom takes a while.
+    expect(await screen.findByRole('heading', { name: 'Đăng ký tài khoản', level: 1 }, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('/onboard and /app need a token: the login page, keeping an /app wanted path', async () => {

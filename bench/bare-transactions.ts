@@ -1,0 +1,31 @@
+/**
+ * The baseline of the transaction-report load test: a bare node:http handler on the same database
+ * running the same queries as the API (repository page + count), without Fastify, auth or validation.
+ * Started by bench/transactions.ts once the server has released the database.
+ */
+import { createServer } from 'node:http';
+import { openDatabase } from '../server/db/client';
+import { transactionsRepository } from '../server/routes/reports/transactions/repository';
+import { presetRange, vnToday } from '../src/domain/transactionReport';
+
+const port = Number(process.env.PORT ?? 8283);
+const database = await openDatabase({ dataDir: process.env.DATA_DIR ?? null, databaseUrl: process.env.DATABASE_URL ?? null });
+const repo = transactionsRepository(database.db);
+const scope = { merchantId: Number(process.env.MERCHANT_ID ?? 1), storeIds: null };
+const filter = presetRange('last90Days', vnToday());
+
+const server = createServer((_req, res) => {
+  Promise.all([repo.page(scope, filter, { pageNumber: 0, pageSize: 20 }, null), repo.count(scope, filter)])
+    .then(([page, total]) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: 0, message: 'OK', data: { content: page.rows, totalElements: total, nextCursor: page.nextCursor } }));
+    })
+    .catch((err: unknown) => {
+      res.writeHead(500);
+      res.end(String(err));
+    });
+});
+server.listen(port, '127.0.0.1', () => process.stdout.write('ready\n'));
+const stop = () => server.close(() => void database.close().then(() => process.exit(0)));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

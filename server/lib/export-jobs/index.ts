@@ -1,0 +1,253 @@
+/**
+ * Exports of report lists without a row cap (see docs/reports.md). A small selection streams in the
+ * response; a large one becomes an export job written in the background to DATA_DIR/exports, with
+ * progress in `export_jobs` and a download later. Only the user who asked sees their jobs.
+ *
+ * Jobs run in this process: a restart marks the unfinished ones FAILED (see failInterrupted) rather
+ * than leaving them RUNNING forever. Rows come from the caller's keyset-batch iterator, never from one
+ * long transaction: PGlite runs one query at a time, and a transaction would hold every other request.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ExportFormat, ExportJob } from '@/domain/transactionReport';
+import type { Database, Db } from '../../db/client';
+import { exportJobs } from '../../db/schema';
+import { ok } from '../../envelope';
+import { callerOf } from '../../plugins/auth';
+import { attachmentDisposition, csvStream, xlsxStream, type ExportColumn, type ExportRow } from '../export';
+
+/** At or below `smallMaxRows` rows the file is sent at once; above, an export job is made (tests lower it). */
+export const exportLimits = { smallMaxRows: 5_000 };
+/** Finished files are kept this long, then deleted with their job. */
+export const EXPORT_RETENTION_MS = 7 * 86_400_000;
+/** Progress is written every this many rows (one UPDATE), not per row. */
+const PROGRESS_EVERY = 20_000;
+
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export interface ReportExportRequest {
+  /** The report key ('transaction-report', 'card-payment-report', …). */
+  report: string;
+  format: ExportFormat;
+  /** In the user's chosen order, headers already translated. */
+  columns: ExportColumn[];
+  /** With extension. */
+  fileName: string;
+  sheetName: string;
+  /** The validated filter and column keys, stored with the job. */
+  params: Record<string, unknown>;
+  count: () => Promise<number>;
+  /** Called exactly once; batches from the database as the file is written. */
+  rows: () => AsyncIterable<ExportRow>;
+  formatDate?: (date: Date) => string;
+}
+
+type JobRow = typeof exportJobs.$inferSelect;
+
+export function toExportJob(row: JobRow): ExportJob {
+  return {
+    id: row.id,
+    report: row.report,
+    format: row.format as ExportFormat,
+    status: row.status as ExportJob['status'],
+    totalRows: row.totalRows,
+    processedRows: row.processedRows,
+    fileName: row.fileName,
+    sizeBytes: row.sizeBytes,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+export function fileStream(request: Pick<ReportExportRequest, 'format' | 'columns' | 'sheetName' | 'formatDate'>, rows: AsyncIterable<ExportRow>): Readable {
+  return request.format === 'csv'
+    ? csvStream(rows, request.columns, { formatDate: request.formatDate })
+    : xlsxStream(rows, request.columns, request.sheetName);
+}
+
+/** Counts rows as they pass, reporting every PROGRESS_EVERY. */
+async function* counted(rows: AsyncIterable<ExportRow>, onProgress: (n: number) => void): AsyncGenerator<ExportRow> {
+  let n = 0;
+  for await (const row of rows) {
+    n += 1;
+    if (n % PROGRESS_EVERY === 0) onProgress(n);
+    yield row;
+  }
+  onProgress(n);
+}
+
+export class ExportJobs {
+  readonly folder: string;
+  private readonly running = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    dataDir: string | null,
+  ) {
+    this.folder = dataDir ? join(dataDir, 'exports') : join(tmpdir(), `portal-exports-${process.pid}`);
+    mkdirSync(this.folder, { recursive: true });
+  }
+
+  filePath(id: string): string {
+    // Ids are UUIDs we made; the check keeps a crafted id from ever naming another path.
+    if (!/^[0-9a-f-]{36}$/.test(id)) throw new Error('bad export id');
+    return join(this.folder, id);
+  }
+
+  /** Creates the job and starts writing its file; resolves once the job row exists. */
+  async create(merchantId: number, userId: number, request: ReportExportRequest, totalRows: number): Promise<ExportJob> {
+    const id = randomUUID();
+    const [row] = await this.db
+      .insert(exportJobs)
+      .values({
+        id,
+        merchantId,
+        userId,
+        report: request.report,
+        format: request.format,
+        params: request.params,
+        status: 'QUEUED',
+        totalRows,
+        fileName: request.fileName,
+        expiresAt: new Date(Date.now() + EXPORT_RETENTION_MS),
+      })
+      .returning();
+    const run = this.run(id, request).finally(() => this.running.delete(id));
+    this.running.set(id, run);
+    return toExportJob(row!);
+  }
+
+  private async run(id: string, request: ReportExportRequest): Promise<void> {
+    const path = this.filePath(id);
+    let progress = Promise.resolve();
+    const report = (n: number) => {
+      progress = progress.then(async () => {
+        await this.db.update(exportJobs).set({ processedRows: n }).where(eq(exportJobs.id, id));
+      });
+    };
+    try {
+      await this.db.update(exportJobs).set({ status: 'RUNNING' }).where(eq(exportJobs.id, id));
+      await pipeline(fileStream(request, counted(request.rows(), report)), createWriteStream(path));
+      await progress;
+      await this.db
+        .update(exportJobs)
+        .set({ status: 'DONE', sizeBytes: statSync(path).size, finishedAt: new Date() })
+        .where(eq(exportJobs.id, id));
+    } catch (err) {
+      await progress.catch(() => undefined);
+      rmSync(path, { force: true });
+      await this.db
+        .update(exportJobs)
+        .set({ status: 'FAILED', error: err instanceof Error ? err.message.slice(0, 500) : 'failed', finishedAt: new Date() })
+        .where(eq(exportJobs.id, id))
+        .catch(() => undefined);
+    }
+  }
+
+  /** Waits for the jobs in flight (tests, shutdown). */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  async list(merchantId: number, userId: number, page: { pageNumber: number; pageSize: number }, report?: string) {
+    const where = and(
+      eq(exportJobs.merchantId, merchantId),
+      eq(exportJobs.userId, userId),
+      report ? eq(exportJobs.report, report) : undefined,
+    );
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select()
+        .from(exportJobs)
+        .where(where)
+        .orderBy(desc(exportJobs.createdAt), desc(exportJobs.id))
+        .limit(page.pageSize)
+        .offset(page.pageNumber * page.pageSize),
+      this.db.select({ total: sql<number>`count(*)::int` }).from(exportJobs).where(where),
+    ]);
+    return { rows: rows.map(toExportJob), total: total ?? 0 };
+  }
+
+  async get(merchantId: number, userId: number, id: string): Promise<ExportJob | null> {
+    if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+    const [row] = await this.db
+      .select()
+      .from(exportJobs)
+      .where(and(eq(exportJobs.id, id), eq(exportJobs.merchantId, merchantId), eq(exportJobs.userId, userId)));
+    return row ? toExportJob(row) : null;
+  }
+
+  openFile(id: string): Readable {
+    return createReadStream(this.filePath(id));
+  }
+
+  /** Jobs cut short by a restart can never finish: say so instead of showing them RUNNING forever. */
+  async failInterrupted(): Promise<void> {
+    await this.db
+      .update(exportJobs)
+      .set({ status: 'FAILED', error: 'interrupted', finishedAt: new Date() })
+      .where(inArray(exportJobs.status, ['QUEUED', 'RUNNING']));
+  }
+
+  /** Deletes expired jobs and their files. */
+  async purgeExpired(now = new Date()): Promise<number> {
+    const gone = await this.db.delete(exportJobs).where(lt(exportJobs.expiresAt, now)).returning({ id: exportJobs.id });
+    for (const { id } of gone) rmSync(this.filePath(id), { force: true });
+    return gone.length;
+  }
+}
+
+const services = new WeakMap<Database, ExportJobs>();
+
+/** The one export-job service of an app's database. */
+export function exportJobsOf(app: FastifyInstance): ExportJobs {
+  let service = services.get(app.database);
+  if (!service) {
+    service = new ExportJobs(app.database.db, app.config.dataDir);
+    services.set(app.database, service);
+  }
+  return service;
+}
+
+/**
+ * Called once while the app registers its routes (report-jobs module): jobs a restart cut short are
+ * failed, expired files deleted, and closing the app waits for the jobs in flight.
+ */
+export async function initExportJobs(app: FastifyInstance): Promise<void> {
+  const service = exportJobsOf(app);
+  await service.failInterrupted();
+  await service.purgeExpired().catch(() => undefined);
+  app.addHook('onClose', async () => {
+    await service.idle();
+  });
+}
+
+/**
+ * The one call a report route makes: a small selection is sent as the file (200, attachment); a large
+ * one answers 202 with the job in the envelope.
+ */
+export async function sendReportExport(request: FastifyRequest, reply: FastifyReply, exportRequest: ReportExportRequest) {
+  const membership = request.membership;
+  if (!membership) throw new Error('sendReportExport needs merchantScope');
+  const total = await exportRequest.count();
+  if (total <= exportLimits.smallMaxRows) {
+    return reply
+      .header('Content-Type', EXPORT_CONTENT_TYPES[exportRequest.format])
+      .header('Content-Disposition', attachmentDisposition(exportRequest.fileName))
+      .header('Cache-Control', 'no-store')
+      .send(fileStream(exportRequest, exportRequest.rows()));
+  }
+  const jobs = exportJobsOf(request.server);
+  const job = await jobs.create(membership.merchant.id, callerOf(request).userId, exportRequest, total);
+  return reply.code(202).send(ok(request, job));
+}

@@ -1,0 +1,132 @@
+/**
+ * Demo-only routes, registered only when DEMO_MODE is on (server/app.ts): the outbox of sent
+ * messages (codes included) and a small built-in SSO issuer that hands a signed token back to
+ * /portal/auth/sso-check. Outside demo mode these paths do not exist (404).
+ */
+import { verify } from '@node-rs/argon2';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, ok } from '../../envelope';
+import { translate, type Lang } from '../../i18n';
+import { outboxRepository } from '../../lib/notifier/outbox';
+import { channelOf, normaliseAddress } from '../../lib/otp/address';
+import { signDemoSsoToken } from '../../lib/sso';
+import { authRepository } from '../auth/repository';
+import { apiQuery, langOnlyQuery } from '../../validation';
+
+export const DemoPaths = {
+  outbox: '/demo/outbox',
+  ssoAuthorize: '/demo/sso/authorize',
+  ssoLogout: '/demo/sso/logout',
+} as const;
+
+const outboxEntrySchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(['SMS', 'EMAIL']),
+  to: z.string(),
+  title: z.string(),
+  text: z.string(),
+  code: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** Where the issuer returns: the portal's SSO check page, token in the fragment (never sent to a server log). */
+const SSO_CHECK_PATH = '/portal/auth/sso-check';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function issuerPage(lang: Lang, error: string | null, username = ''): string {
+  const tr = (key: string) => escapeHtml(translate(lang, `demo.sso.${key}`));
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${tr('title')}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;max-width:360px;margin:48px auto;padding:0 16px}label,input,button{display:block;width:100%;box-sizing:border-box}input{margin:4px 0 12px;padding:8px}button{padding:10px;background:#a50064;color:#fff;border:0;border-radius:4px}p[role=alert]{color:#b00020}</style>
+</head><body><main><h1>${tr('title')}</h1><p>${tr('hint')}</p>
+${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/api${DemoPaths.ssoAuthorize}?lang=${lang}">
+<label for="username">${tr('username')}</label><input id="username" name="username" autocomplete="username" required value="${escapeHtml(username)}">
+<label for="password">${tr('password')}</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">${tr('submit')}</button></form></main></body></html>`;
+}
+
+export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const outbox = outboxRepository(app.database.db);
+  const users = authRepository(app.database.db);
+  const { config } = app;
+
+  // The demo issuer's sign-in form posts form-encoded fields; parsed here only (this plugin's scope).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.get(
+    DemoPaths.outbox,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['demo'],
+        summary: 'Demo mode only: the newest messages sent to an address, codes included',
+        querystring: apiQuery({ to: z.string().trim().min(3).max(254) }),
+        response: { 200: envelopeSchema(z.array(outboxEntrySchema)) },
+      },
+    },
+    async (request) => {
+      const to = request.query.to;
+      const rows = await outbox.list(normaliseAddress(channelOf(to), to));
+      return ok(
+        request,
+        rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      );
+    },
+  );
+
+  app.get(
+    DemoPaths.ssoAuthorize,
+    { config: { public: true }, schema: { tags: ['demo'], summary: 'Demo SSO issuer: sign-in form', querystring: langOnlyQuery } },
+    async (request, reply) => reply.type('text/html; charset=utf-8').send(issuerPage(request.lang, null)),
+  );
+
+  app.post(
+    DemoPaths.ssoAuthorize,
+    {
+      config: { public: true, rateLimit: { max: config.rateLimit.loginPerMinute, timeWindow: 60_000 } },
+      schema: {
+        tags: ['demo'],
+        summary: 'Demo SSO issuer: checks the account and returns to the portal with a signed token',
+        querystring: langOnlyQuery,
+        body: z.object({ username: z.string().max(64), password: z.string().max(128) }),
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const user = await users.findUserByUsername(username);
+      const valid = user ? await verify(user.passwordHash, password).catch(() => false) : false;
+      if (!user || !valid) {
+        return reply
+          .code(401)
+          .type('text/html; charset=utf-8')
+          .send(issuerPage(request.lang, translate(request.lang, 'messages.invalidCredentials'), username));
+      }
+      const token = await signDemoSsoToken(config.auth.sso, config.tokenPepper, {
+        subject: `demo-sso-${user.id}`,
+        username: user.username,
+        phoneNumber: user.phone,
+      });
+      return reply.redirect(`${SSO_CHECK_PATH}#token=${encodeURIComponent(token)}`, 303);
+    },
+  );
+
+  app.get(
+    DemoPaths.ssoLogout,
+    { config: { public: true }, schema: { tags: ['demo'], summary: 'Demo SSO issuer: sign-out page', querystring: langOnlyQuery } },
+    async (request, reply) => {
+      const tr = (key: string) => escapeHtml(translate(request.lang, `demo.sso.${key}`));
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="${request.lang}"><head><meta charset="utf-8"><title>${tr('loggedOutTitle')}</title></head>` +
+            `<body><main><h1>${tr('loggedOutTitle')}</h1><p>${tr('loggedOut')}</p><a href="/portal/auth/login">${tr('backToLogin')}</a></main></body></html>`,
+        );
+    },
+  );
+};

@@ -1,0 +1,28 @@
+/** Disbursement report (spec §2 disbursement-report and /{tranId}; MERCHANT_DISBURSEMENT_REPORT). */
+import { REPORTS } from '@/domain/reportCenter';
+import { disbursements } from '../../../db/schema';
+import { reportRoutes } from '../generic/routes';
+import type { ReportTable } from '../generic/repository';
+
+const t = disbursements;
+export const disbursementTable: ReportTable = {
+  definition: REPORTS.disbursements,
+  table: t,
+  rowId: t.id,
+  merchantId: t.merchantId,
+  columns: {
+    tranId: t.tranId,
+    createdAt: t.createdAt,
+    batchCode: t.batchCode,
+    receiverName: t.receiverName,
+    receiverAccount: t.receiverAccount,
+    channel: t.channel,
+    receiverBank: t.receiverBank,
+    amount: t.amount,
+    fee: t.fee,
+    description: t.description,
+    status: t.status,
+  },
+};
+
+export const disbursementReportRoutes = reportRoutes(disbursementTable);

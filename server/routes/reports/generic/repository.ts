@@ -1,0 +1,150 @@
+/**
+ * One repository shape for every report-center list (card payments, disbursements, financing,
+ * settlements, non-paid, donations): a report is a table plus a ReportDefinition. Every query takes the
+ * merchant id first and, for store-scoped callers, their stores.
+ */
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type ReportDefinition, vietnamDayBounds } from '@/domain/reportCenter';
+import type { Db } from '../../../db/client';
+import { stores } from '../../../db/schema';
+import { offsetOf, type PageRequest } from '../../../pagination';
+
+export interface ReportTable {
+  definition: ReportDefinition;
+  table: PgTable;
+  /** Report column key → table column (storeName comes from the join). */
+  columns: Record<string, PgColumn>;
+  rowId: PgColumn;
+  merchantId: PgColumn;
+  storeId?: PgColumn;
+}
+
+export interface ReportFilter {
+  fromDate: string;
+  toDate: string;
+  status?: string[];
+  storeId?: number[];
+  keyword?: string;
+  /** The caller's stores (null: every store). */
+  scopeStoreIds: number[] | null;
+}
+
+export type ReportRow = Record<string, unknown> & { id: string };
+
+export interface ReportTotals {
+  count: number;
+  sums: Record<string, number>;
+  byStatus: Array<{ status: string; count: number; sums: Record<string, number> }>;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Rows fetched per query by `stream`. */
+export const REPORT_BATCH_SIZE = 1000;
+
+export function reportRepository(db: Db, report: ReportTable) {
+  const { definition: def, table, columns } = report;
+  const dateColumn = columns[def.dateColumn];
+  const selection = {
+    _rowId: report.rowId,
+    ...columns,
+    ...(report.storeId ? { storeId: report.storeId, storeName: stores.storeName } : {}),
+  };
+
+  function whereOf(merchantId: number, filter: ReportFilter): SQL | undefined {
+    const { start, end } = vietnamDayBounds(filter.fromDate, filter.toDate);
+    const conditions: (SQL | undefined)[] = [eq(report.merchantId, merchantId), gte(dateColumn, start), lt(dateColumn, end)];
+    if (report.storeId) {
+      if (filter.scopeStoreIds !== null) conditions.push(inArray(report.storeId, filter.scopeStoreIds.length ? filter.scopeStoreIds : [-1]));
+      if (filter.storeId?.length) conditions.push(inArray(report.storeId, filter.storeId));
+    }
+    if (filter.status?.length) conditions.push(inArray(columns.status, filter.status));
+    if (filter.keyword) {
+      const pattern = `%${escapeLike(filter.keyword)}%`;
+      conditions.push(or(...def.searchColumns.map((key) => ilike(columns[key], pattern))));
+    }
+    return and(...conditions);
+  }
+
+  const base = () => {
+    const query = db.select(selection).from(table);
+    return report.storeId ? query.leftJoin(stores, eq(stores.id, report.storeId)) : query;
+  };
+
+  const toRow = (raw: Record<string, unknown>): ReportRow => {
+    const { _rowId, ...rest } = raw;
+    void _rowId;
+    const row: Record<string, unknown> = { ...rest, id: String(raw[def.idColumn]) };
+    for (const [key, value] of Object.entries(row)) if (value instanceof Date) row[key] = value.toISOString();
+    return row as ReportRow;
+  };
+
+  const newestFirst = [desc(dateColumn), desc(report.rowId)];
+
+  return {
+    async page(merchantId: number, filter: ReportFilter, page: PageRequest): Promise<{ rows: ReportRow[]; total: number }> {
+      const where = whereOf(merchantId, filter);
+      const [rows, [{ total }]] = await Promise.all([
+        base().where(where).orderBy(...newestFirst).limit(page.pageSize).offset(offsetOf(page)),
+        db.select({ total: count() }).from(table).where(where),
+      ]);
+      return { rows: rows.map((r) => toRow(r as Record<string, unknown>)), total };
+    },
+
+    async count(merchantId: number, filter: ReportFilter): Promise<number> {
+      const [{ total }] = await db.select({ total: count() }).from(table).where(whereOf(merchantId, filter));
+      return total;
+    },
+
+    async totals(merchantId: number, filter: ReportFilter): Promise<ReportTotals> {
+      const sums = Object.fromEntries(def.moneyColumns.map((key) => [key, sql<string>`coalesce(sum(${columns[key]}), 0)`]));
+      const grouped = await db
+        .select({ status: columns.status, count: count(), ...sums })
+        .from(table)
+        .where(whereOf(merchantId, filter))
+        .groupBy(columns.status)
+        .orderBy(asc(columns.status));
+      const totals: ReportTotals = { count: 0, sums: Object.fromEntries(def.moneyColumns.map((k) => [k, 0])), byStatus: [] };
+      for (const group of grouped) {
+        const g = group as Record<string, unknown>;
+        const groupSums = Object.fromEntries(def.moneyColumns.map((k) => [k, Number(g[k])]));
+        totals.count += group.count;
+        for (const k of def.moneyColumns) totals.sums[k] += groupSums[k];
+        totals.byStatus.push({ status: String(group.status), count: group.count, sums: groupSums });
+      }
+      return totals;
+    },
+
+    async findOne(merchantId: number, publicId: string, scopeStoreIds: number[] | null): Promise<ReportRow | null> {
+      const conditions: SQL[] = [eq(report.merchantId, merchantId), eq(columns[def.idColumn], publicId)];
+      if (report.storeId && scopeStoreIds !== null) conditions.push(inArray(report.storeId, scopeStoreIds.length ? scopeStoreIds : [-1]));
+      const [row] = await base().where(and(...conditions)).limit(1);
+      return row ? toRow(row as Record<string, unknown>) : null;
+    },
+
+    /**
+     * Every row the filter selects, newest first, REPORT_BATCH_SIZE at a time by keyset (time, id):
+     * constant cost per batch and memory flat whatever the size. Stopping the iteration stops the queries.
+     */
+    async *stream(merchantId: number, filter: ReportFilter, batchSize = REPORT_BATCH_SIZE): AsyncGenerator<ReportRow> {
+      const where = whereOf(merchantId, filter);
+      let last: { at: Date; id: unknown } | undefined;
+      for (;;) {
+        const after = last
+          ? or(lt(dateColumn, last.at), and(eq(dateColumn, last.at), lt(report.rowId, last.id)))
+          : undefined;
+        const batch = (await base()
+          .where(after ? and(where, after) : where)
+          .orderBy(...newestFirst)
+          .limit(batchSize)) as Array<Record<string, unknown>>;
+        for (const raw of batch) yield toRow(raw);
+        if (batch.length < batchSize) return;
+        const tail = batch[batch.length - 1];
+        last = { at: tail[def.dateColumn] as Date, id: tail._rowId };
+      }
+    },
+  };
+}
+
+export type ReportRepository = ReturnType<typeof reportRepository>;

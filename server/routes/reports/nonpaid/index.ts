@@ -1,0 +1,25 @@
+/** Non-paid orders report (spec §2 nonpaid-report; MERCHANT_NONPAID_REPORT). */
+import { REPORTS } from '@/domain/reportCenter';
+import { nonpaidOrders } from '../../../db/schema';
+import { reportRoutes } from '../generic/routes';
+import type { ReportTable } from '../generic/repository';
+
+const t = nonpaidOrders;
+export const nonpaidTable: ReportTable = {
+  definition: REPORTS.nonpaid,
+  table: t,
+  rowId: t.id,
+  merchantId: t.merchantId,
+  storeId: t.storeId,
+  columns: {
+    orderId: t.orderId,
+    createdAt: t.createdAt,
+    expiredAt: t.expiredAt,
+    customerPhone: t.customerPhone,
+    description: t.description,
+    amount: t.amount,
+    status: t.status,
+  },
+};
+
+export const nonpaidReportRoutes = reportRoutes(nonpaidTable);

@@ -1,0 +1,126 @@
+/**
+ * Refunds: idempotent (the caller's Idempotency-Key; a repeat returns the first result) and never over
+ * the amount, even under concurrency: the amount check and the increment are one conditional UPDATE
+ * (row-locked on PostgreSQL), in the same transaction as the refund row whose key is unique.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { refunds, transactions } from '../../../db/schema';
+import { ApiError } from '../../../errors';
+import { ApiStatus } from '@/domain/api';
+import type { Scope } from './repository';
+
+export interface RefundResult {
+  id: number;
+  transactionId: string;
+  amount: number;
+  reason: string | null;
+  createdAt: string;
+  /** True when this call repeated an earlier one with the same key. */
+  replayed: boolean;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e && typeof e === 'object'; i += 1) {
+    if ((e as { code?: string }).code === UNIQUE_VIOLATION) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const refundErrors = {
+  keyReused: () => new ApiError(409, ApiStatus.CONFLICT, 'transactionReport.errors.keyReused'),
+  notRefundable: () => new ApiError(409, ApiStatus.CONFLICT, 'transactionReport.errors.notRefundable'),
+  exceeds: (max: number) => new ApiError(422, ApiStatus.VALIDATION, 'transactionReport.errors.exceeds', { max }),
+  keyRequired: () => new ApiError(400, ApiStatus.VALIDATION, 'transactionReport.errors.keyRequired'),
+};
+
+async function findByKey(db: Db, merchantId: number, key: string) {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.merchantId, merchantId), eq(refunds.idempotencyKey, key)));
+  return row;
+}
+
+function replay(row: typeof refunds.$inferSelect, transactionId: string, amount: number): RefundResult {
+  // The same key with another transaction or amount is a client bug, not a retry.
+  if (row.transactionId !== transactionId || row.amount !== amount) throw refundErrors.keyReused();
+  return {
+    id: row.id,
+    transactionId: row.transactionId,
+    amount: row.amount,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    replayed: true,
+  };
+}
+
+export async function refund(
+  db: Db,
+  scope: Scope,
+  input: { transactionId: string; amount: number; reason: string | null; key: string; userId: number },
+): Promise<RefundResult> {
+  const earlier = await findByKey(db, scope.merchantId, input.key);
+  if (earlier) return replay(earlier, input.transactionId, input.amount);
+  try {
+    return await db.transaction(async (tx) => {
+      const storeCondition =
+        scope.storeIds === null ? sql`true` : sql`${transactions.storeId} = any(${`{${scope.storeIds.join(',')}}`}::int[])`;
+      const updated = await tx
+        .update(transactions)
+        .set({
+          refundedAmount: sql`${transactions.refundedAmount} + ${input.amount}`,
+          status: sql`case when ${transactions.refundedAmount} + ${input.amount} = ${transactions.amount} then 'REFUNDED' else 'PARTIALLY_REFUNDED' end`,
+        })
+        .where(
+          and(
+            eq(transactions.id, input.transactionId),
+            eq(transactions.merchantId, scope.merchantId),
+            storeCondition,
+            sql`${transactions.status} in ('SUCCESS', 'PARTIALLY_REFUNDED')`,
+            sql`${transactions.refundedAmount} + ${input.amount} <= ${transactions.amount}`,
+          ),
+        )
+        .returning({ id: transactions.id });
+      if (updated.length === 0) {
+        const [current] = await tx
+          .select({ status: transactions.status, amount: transactions.amount, refunded: transactions.refundedAmount })
+          .from(transactions)
+          .where(and(eq(transactions.id, input.transactionId), eq(transactions.merchantId, scope.merchantId), storeCondition));
+        if (!current) throw ApiError.notFound();
+        if (current.status !== 'SUCCESS' && current.status !== 'PARTIALLY_REFUNDED') throw refundErrors.notRefundable();
+        throw refundErrors.exceeds(current.amount - current.refunded);
+      }
+      const [row] = await tx
+        .insert(refunds)
+        .values({
+          merchantId: scope.merchantId,
+          transactionId: input.transactionId,
+          amount: input.amount,
+          reason: input.reason,
+          idempotencyKey: input.key,
+          requestedBy: input.userId,
+        })
+        .returning();
+      return {
+        id: row!.id,
+        transactionId: row!.transactionId,
+        amount: row!.amount,
+        reason: row!.reason,
+        createdAt: row!.createdAt.toISOString(),
+        replayed: false,
+      };
+    });
+  } catch (err) {
+    // A concurrent request with the same key won the race: its result is the answer.
+    if (isUniqueViolation(err)) {
+      const first = await findByKey(db, scope.merchantId, input.key);
+      if (first) return replay(first, input.transactionId, input.amount);
+    }
+    throw err;
+  }
+}

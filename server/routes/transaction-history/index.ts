@@ -1,0 +1,32 @@
+/**
+ * Donation history (spec §2 transaction-history; MERCHANT_DONATION_TRANS_HISTORY, the route code §2 pairs
+ * with that path): the donations a donation merchant received, under the §7 donation-merchants base path.
+ * List, totals and export are the report-center ones.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { REPORTS, ReportCenterPaths } from '@/domain/reportCenter';
+import { donations } from '../../db/schema';
+import type { ReportTable } from '../reports/generic/repository';
+import { reportRoutes } from '../reports/generic/routes';
+
+const t = donations;
+export const donationTable: ReportTable = {
+  definition: REPORTS.donations,
+  table: t,
+  rowId: t.id,
+  merchantId: t.merchantId,
+  columns: {
+    transId: t.transId,
+    createdAt: t.createdAt,
+    donorName: t.donorName,
+    donorPhone: t.donorPhone,
+    campaign: t.campaign,
+    message: t.message,
+    amount: t.amount,
+    status: t.status,
+  },
+};
+
+export const transactionHistoryRoutes: FastifyPluginAsyncZod = reportRoutes(donationTable, {
+  list: ReportCenterPaths.donations,
+});

@@ -1,0 +1,121 @@
+import { useId, useState } from 'react';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import { VIEW_NAME_MAX } from '@/domain/transactionReport';
+import { createView, deleteView, listViews, type SavedView } from './reportsApi';
+
+/**
+ * Named views (filter + columns) of a report list: the user's own and those a teammate shared with the
+ * merchant team. Choosing one applies it; saving stores the current filter and columns.
+ */
+export function SavedViews({
+  report,
+  current,
+  onApply,
+}: {
+  report: string;
+  current: { filter: unknown; columns: string[] };
+  onApply: (view: SavedView) => void;
+}) {
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const [chosen, setChosen] = useState<number | ''>('');
+  const [saving, setSaving] = useState(false);
+  const [name, setName] = useState('');
+  const [shared, setShared] = useState(false);
+  const key = ['portal', 'report-views', report];
+  const { data: views = [] } = useQuery({ queryKey: key, queryFn: () => listViews(report) });
+  const create = useMutation({
+    mutationFn: () => createView(report, { name, filter: current.filter, columns: current.columns, shared }),
+    onSuccess: (view) => {
+      void queryClient.invalidateQueries({ queryKey: key });
+      setChosen(view.id);
+      setSaving(false);
+      setName('');
+      setShared(false);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteView(report, id),
+    onSuccess: () => {
+      setChosen('');
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+  const chosenView = views.find((v) => v.id === chosen);
+  const nameError = name.length > VIEW_NAME_MAX;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <TextField
+        select
+        size="small"
+        label={translate('portal.reports.views.label')}
+        value={chosen}
+        sx={{ minWidth: 200 }}
+        onChange={(e) => {
+          const view = views.find((v) => v.id === Number(e.target.value));
+          setChosen(view ? view.id : '');
+          if (view) onApply(view);
+        }}
+      >
+        <MenuItem value="">{translate('portal.reports.views.none')}</MenuItem>
+        {views.map((view) => (
+          <MenuItem key={view.id} value={view.id}>
+            <ListItemText
+              primary={view.name}
+              secondary={view.mine ? (view.shared ? translate('portal.reports.views.sharedByMe') : null) : translate('portal.reports.views.sharedBy', { name: view.ownerName ?? '' })}
+            />
+          </MenuItem>
+        ))}
+      </TextField>
+      {chosenView?.mine ? (
+        <IconButton aria-label={translate('portal.reports.views.delete', { name: chosenView.name })} onClick={() => remove.mutate(chosenView.id)}>
+          <DeleteOutline />
+        </IconButton>
+      ) : null}
+      <Button size="small" startIcon={<BookmarkAddOutlined />} onClick={() => setSaving(true)}>
+        {translate('portal.reports.views.save')}
+      </Button>
+      <Dialog open={saving} onClose={() => setSaving(false)} aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>{translate('portal.reports.views.save')}</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            margin="dense"
+            label={translate('portal.reports.views.name')}
+            value={name}
+            error={nameError}
+            helperText={nameError ? translate('validation.invalid') : undefined}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <FormControlLabel
+            control={<Checkbox checked={shared} onChange={(e) => setShared(e.target.checked)} />}
+            label={translate('portal.reports.views.share')}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setSaving(false)}>{translate('portal.confirm.cancel')}</Button>
+          <Button variant="contained" disabled={!name.trim() || nameError || create.isPending} onClick={() => create.mutate()}>
+            {translate('portal.reports.views.saveButton')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,466 @@
+/**
+ * Report center (spec §2 report-center, §6, §9): the card payment, disbursement, financing, settlement
+ * (on-time) and non-paid reports, the donation history, report settings with schedules, and the
+ * dashboard. Pure code shared by the portal (forms, columns) and the server (validation, scheduling).
+ */
+import { z } from 'zod';
+import type { RouteCode } from './roles';
+import { emailSchema, ValidationKeys } from './validation';
+
+// ---------------------------------------------------------------------------------------------
+// API paths (under /api; spec §7 provider base paths)
+// ---------------------------------------------------------------------------------------------
+
+export const ReportCenterPaths = {
+  report: '/transaction/v2/merchants/:merchantId/reports/:report',
+  dashboard: '/transaction/v2/merchants/:merchantId/dashboard',
+  donationDashboard: '/transaction/v3/donation-merchants/:merchantId/dashboard',
+  donations: '/transaction/v3/donation-merchants/:merchantId/donations',
+  reportSettings: '/report-job/v1/merchants/:merchantId/report-settings',
+  reportSetting: '/report-job/v1/merchants/:merchantId/report-settings/:id',
+  reportSettingRun: '/report-job/v1/merchants/:merchantId/report-settings/:id/run',
+  reportFiles: '/report-job/v1/merchants/:merchantId/report-files',
+  reportFileDownload: '/report-job/v1/merchants/:merchantId/report-files/:id/download',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Reports
+// ---------------------------------------------------------------------------------------------
+
+export type ColumnType = 'text' | 'money' | 'number' | 'date' | 'status';
+
+export interface ReportColumn {
+  key: string;
+  type: ColumnType;
+}
+
+export const REPORT_KEYS = ['card-payments', 'disbursements', 'financing', 'settlements', 'nonpaid', 'donations'] as const;
+export type ReportKey = (typeof REPORT_KEYS)[number];
+
+export interface ReportDefinition {
+  key: ReportKey;
+  /** The route code (spec §2) that opens the report; the server refuses callers without it. */
+  routeCode: RouteCode;
+  /** The row's public id (what the detail path carries). */
+  idColumn: string;
+  /** The time column the date range and the order apply to. */
+  dateColumn: string;
+  /** Money columns summed by the totals. */
+  moneyColumns: readonly string[];
+  statuses: readonly string[];
+  /** Rows belong to a store: store-scoped roles see only theirs. */
+  hasStore: boolean;
+  columns: readonly ReportColumn[];
+  /** Columns shown by default (the user may choose others). */
+  defaultColumns: readonly string[];
+  /** What the keyword searches (also by trigram index on the server). */
+  searchColumns: readonly string[];
+  /** The report-settings type of this report, when it can be scheduled. */
+  settingType?: ReportSettingType;
+  hasDetail: boolean;
+}
+
+const col = (key: string, type: ColumnType = 'text'): ReportColumn => ({ key, type });
+
+export const REPORTS: Readonly<Record<ReportKey, ReportDefinition>> = {
+  'card-payments': {
+    key: 'card-payments',
+    routeCode: 'MERCHANT_CARD_PAYMENT_REPORT',
+    idColumn: 'transId',
+    dateColumn: 'createdAt',
+    moneyColumns: ['amount', 'fee'],
+    statuses: ['SUCCESS', 'PENDING', 'FAILED', 'REFUNDED'],
+    hasStore: true,
+    columns: [
+      col('transId'),
+      col('createdAt', 'date'),
+      col('storeName'),
+      col('orderId'),
+      col('cardBrand'),
+      col('cardNumber'),
+      col('issuerBank'),
+      col('amount', 'money'),
+      col('fee', 'money'),
+      col('status', 'status'),
+    ],
+    defaultColumns: ['transId', 'createdAt', 'storeName', 'cardBrand', 'cardNumber', 'amount', 'fee', 'status'],
+    searchColumns: ['transId', 'orderId'],
+    settingType: 'CARD_PAYMENT_REPORT',
+    hasDetail: true,
+  },
+  disbursements: {
+    key: 'disbursements',
+    routeCode: 'MERCHANT_DISBURSEMENT_REPORT',
+    idColumn: 'tranId',
+    dateColumn: 'createdAt',
+    moneyColumns: ['amount', 'fee'],
+    statuses: ['SUCCESS', 'PROCESSING', 'FAILED'],
+    hasStore: false,
+    columns: [
+      col('tranId'),
+      col('createdAt', 'date'),
+      col('batchCode'),
+      col('receiverName'),
+      col('receiverAccount'),
+      col('channel'),
+      col('receiverBank'),
+      col('amount', 'money'),
+      col('fee', 'money'),
+      col('description'),
+      col('status', 'status'),
+    ],
+    defaultColumns: ['tranId', 'createdAt', 'batchCode', 'receiverName', 'receiverAccount', 'channel', 'amount', 'status'],
+    searchColumns: ['tranId', 'receiverAccount'],
+    settingType: 'DISBURSEMENT_REPORT',
+    hasDetail: true,
+  },
+  financing: {
+    key: 'financing',
+    routeCode: 'MERCHANT_NEWTON_REPORT',
+    idColumn: 'contractCode',
+    dateColumn: 'disbursedAt',
+    moneyColumns: ['principalAmount', 'repaidAmount', 'outstandingAmount'],
+    statuses: ['ACTIVE', 'OVERDUE', 'SETTLED'],
+    hasStore: false,
+    columns: [
+      col('contractCode'),
+      col('disbursedAt', 'date'),
+      col('dueDate', 'date'),
+      col('productName'),
+      col('principalAmount', 'money'),
+      col('repaidAmount', 'money'),
+      col('outstandingAmount', 'money'),
+      col('status', 'status'),
+    ],
+    defaultColumns: ['contractCode', 'disbursedAt', 'dueDate', 'productName', 'principalAmount', 'repaidAmount', 'outstandingAmount', 'status'],
+    searchColumns: ['contractCode'],
+    hasDetail: false,
+  },
+  settlements: {
+    key: 'settlements',
+    routeCode: 'MERCHANT_SETTLEMENT_REPORT',
+    idColumn: 'settlementCode',
+    dateColumn: 'settledAt',
+    moneyColumns: ['grossAmount', 'feeAmount', 'netAmount'],
+    statuses: ['SETTLED', 'PENDING', 'FAILED'],
+    hasStore: true,
+    columns: [
+      col('settlementCode'),
+      col('settledAt', 'date'),
+      col('storeName'),
+      col('transactionCount', 'number'),
+      col('grossAmount', 'money'),
+      col('feeAmount', 'money'),
+      col('netAmount', 'money'),
+      col('bankAccount'),
+      col('status', 'status'),
+    ],
+    defaultColumns: ['settlementCode', 'settledAt', 'storeName', 'transactionCount', 'grossAmount', 'feeAmount', 'netAmount', 'status'],
+    searchColumns: ['settlementCode'],
+    hasDetail: false,
+  },
+  nonpaid: {
+    key: 'nonpaid',
+    routeCode: 'MERCHANT_NONPAID_REPORT',
+    idColumn: 'orderId',
+    dateColumn: 'createdAt',
+    moneyColumns: ['amount'],
+    statuses: ['UNPAID', 'EXPIRED', 'CANCELLED'],
+    hasStore: true,
+    columns: [
+      col('orderId'),
+      col('createdAt', 'date'),
+      col('expiredAt', 'date'),
+      col('storeName'),
+      col('customerPhone'),
+      col('description'),
+      col('amount', 'money'),
+      col('status', 'status'),
+    ],
+    defaultColumns: ['orderId', 'createdAt', 'expiredAt', 'storeName', 'customerPhone', 'amount', 'status'],
+    searchColumns: ['orderId', 'customerPhone'],
+    settingType: 'NONPAID_REPORT',
+    hasDetail: false,
+  },
+  donations: {
+    key: 'donations',
+    routeCode: 'MERCHANT_DONATION_TRANS_HISTORY',
+    idColumn: 'transId',
+    dateColumn: 'createdAt',
+    moneyColumns: ['amount'],
+    statuses: ['SUCCESS', 'REFUNDED'],
+    hasStore: false,
+    columns: [
+      col('transId'),
+      col('createdAt', 'date'),
+      col('donorName'),
+      col('donorPhone'),
+      col('campaign'),
+      col('message'),
+      col('amount', 'money'),
+      col('status', 'status'),
+    ],
+    defaultColumns: ['transId', 'createdAt', 'donorName', 'donorPhone', 'campaign', 'message', 'amount', 'status'],
+    searchColumns: ['transId', 'donorPhone'],
+    hasDetail: false,
+  },
+};
+
+/** The API path of a report's list (its totals and export are `/totals` and `/export` below it). */
+export function reportListPath(key: ReportKey): string {
+  return key === 'donations' ? ReportCenterPaths.donations : ReportCenterPaths.report.replace(':report', key);
+}
+
+export function isReportKey(value: string): value is ReportKey {
+  return (REPORT_KEYS as readonly string[]).includes(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report filters (query of the list, totals and export)
+// ---------------------------------------------------------------------------------------------
+
+/** The longest range one query may cover: a year and a day (a leap year's whole year). */
+export const MAX_RANGE_DAYS = 366;
+export const KEYWORD_MAX_LENGTH = 50;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** 'yyyy-MM-dd' of a real calendar day. */
+export function isIsoDay(value: string): boolean {
+  if (!ISO_DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Start (inclusive) and end (exclusive) instants of whole Vietnam days [fromDate, toDate]. */
+export function vietnamDayBounds(fromDate: string, toDate: string): { start: Date; end: Date } {
+  const start = new Date(`${fromDate}T00:00:00+07:00`);
+  const end = new Date(new Date(`${toDate}T00:00:00+07:00`).getTime() + 86_400_000);
+  return { start, end };
+}
+
+export const dayCount = (fromDate: string, toDate: string): number =>
+  Math.round((Date.parse(`${toDate}T00:00:00Z`) - Date.parse(`${fromDate}T00:00:00Z`)) / 86_400_000) + 1;
+
+const isoDaySchema = z.string({ error: ValidationKeys.required }).refine(isIsoDay, ValidationKeys.invalid);
+
+/** The date range every report requires: whole Vietnam days, `from` ≤ `to`, at most MAX_RANGE_DAYS. */
+export const dateRangeShape = {
+  fromDate: isoDaySchema,
+  toDate: isoDaySchema,
+};
+
+export function checkDateRange(ctx: { value: { fromDate: string; toDate: string }; issues: z.core.$ZodRawIssue[] }): void {
+  const { value } = ctx;
+  if (!isIsoDay(value.fromDate) || !isIsoDay(value.toDate)) return;
+  const days = dayCount(value.fromDate, value.toDate);
+  if (days < 1) {
+    ctx.issues.push({ code: 'custom', message: 'rules.dateOrder', path: ['toDate'], input: value.toDate });
+  } else if (days > MAX_RANGE_DAYS) {
+    ctx.issues.push({ code: 'custom', message: 'rules.dateRangeTooLong', path: ['toDate'], input: value.toDate });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report settings (scheduled reports)
+// ---------------------------------------------------------------------------------------------
+
+/** Spec §2: the generic report list takes these report types. */
+export const REPORT_SETTING_TYPES = ['TRANSACTION_REPORT', 'DISBURSEMENT_REPORT', 'NONPAID_REPORT', 'CARD_PAYMENT_REPORT'] as const;
+export type ReportSettingType = (typeof REPORT_SETTING_TYPES)[number];
+
+/** The route code a user needs to schedule (and download) a report of each type. */
+export const SETTING_TYPE_ROUTE_CODES: Readonly<Record<ReportSettingType, RouteCode>> = {
+  TRANSACTION_REPORT: 'MERCHANT_TRANS_REPORT',
+  DISBURSEMENT_REPORT: 'MERCHANT_DISBURSEMENT_REPORT',
+  NONPAID_REPORT: 'MERCHANT_NONPAID_REPORT',
+  CARD_PAYMENT_REPORT: 'MERCHANT_CARD_PAYMENT_REPORT',
+};
+
+/**
+ * Columns a scheduled report may hold, per type. Transaction columns follow the transaction report's
+ * row (owned by the transaction report module); the others are the report definitions' columns.
+ */
+export const SETTING_TYPE_COLUMNS: Readonly<Record<ReportSettingType, readonly string[]>> = {
+  TRANSACTION_REPORT: ['id', 'createdAt', 'storeName', 'paymentMethod', 'customerPhone', 'amount', 'fee', 'status', 'description'],
+  DISBURSEMENT_REPORT: REPORTS.disbursements.columns.map((c) => c.key),
+  NONPAID_REPORT: REPORTS.nonpaid.columns.map((c) => c.key),
+  CARD_PAYMENT_REPORT: REPORTS['card-payments'].columns.map((c) => c.key),
+};
+
+export const SCHEDULE_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;
+export type ScheduleFrequency = (typeof SCHEDULE_FREQUENCIES)[number];
+export const REPORT_FILE_FORMATS = ['csv', 'xlsx'] as const;
+export type ReportFileFormat = (typeof REPORT_FILE_FORMATS)[number];
+
+export const REPORT_SETTING_NAME_MAX = 100;
+export const MAX_RECIPIENTS = 10;
+/** Monthly runs stop at the 28th so every month has the day. */
+export const MAX_DAY_OF_MONTH = 28;
+
+const RUN_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export interface ReportSchedule {
+  frequency: ScheduleFrequency;
+  /** 'HH:mm', Asia/Ho_Chi_Minh. */
+  runTime: string;
+  /** 1 = Monday … 7 = Sunday (weekly). */
+  dayOfWeek?: number | null;
+  /** 1 … 28 (monthly). */
+  dayOfMonth?: number | null;
+}
+
+/** The report-setting form and the API body (create and update). */
+export const reportSettingSchema = z
+  .object({
+    name: z
+      .string({ error: ValidationKeys.required })
+      .refine((v) => v.trim().length > 0, ValidationKeys.required)
+      .refine((v) => v.length <= REPORT_SETTING_NAME_MAX, ValidationKeys.invalid),
+    reportType: z.enum(REPORT_SETTING_TYPES, { error: ValidationKeys.required }),
+    columns: z.array(z.string(), { error: ValidationKeys.required }).min(1, ValidationKeys.required),
+    /** Empty: every store the author may see. */
+    storeIds: z.array(z.number().int().min(1)).max(500, ValidationKeys.invalid).default([]),
+    frequency: z.enum(SCHEDULE_FREQUENCIES, { error: ValidationKeys.required }),
+    runTime: z.string({ error: ValidationKeys.required }).refine((v) => RUN_TIME.test(v), ValidationKeys.invalid),
+    dayOfWeek: z.number().int().min(1, ValidationKeys.invalid).max(7, ValidationKeys.invalid).nullable().optional(),
+    dayOfMonth: z.number().int().min(1, ValidationKeys.invalid).max(MAX_DAY_OF_MONTH, ValidationKeys.invalid).nullable().optional(),
+    recipients: z.array(emailSchema).min(1, ValidationKeys.required).max(MAX_RECIPIENTS, ValidationKeys.invalid),
+    format: z.enum(REPORT_FILE_FORMATS, { error: ValidationKeys.required }).default('xlsx'),
+    isActive: z.boolean().default(true),
+  })
+  .strict()
+  .check((ctx) => {
+    const v = ctx.value;
+    const allowed = SETTING_TYPE_COLUMNS[v.reportType];
+    if (allowed) {
+      v.columns.forEach((c, i) => {
+        if (!allowed.includes(c)) ctx.issues.push({ code: 'custom', message: ValidationKeys.invalid, path: ['columns', i], input: c });
+      });
+      if (new Set(v.columns).size !== v.columns.length) {
+        ctx.issues.push({ code: 'custom', message: ValidationKeys.invalid, path: ['columns'], input: v.columns });
+      }
+    }
+    if (v.frequency === 'WEEKLY' && !v.dayOfWeek) {
+      ctx.issues.push({ code: 'custom', message: ValidationKeys.required, path: ['dayOfWeek'], input: v.dayOfWeek });
+    }
+    if (v.frequency === 'MONTHLY' && !v.dayOfMonth) {
+      ctx.issues.push({ code: 'custom', message: ValidationKeys.required, path: ['dayOfMonth'], input: v.dayOfMonth });
+    }
+  });
+
+export type ReportSettingInput = z.input<typeof reportSettingSchema>;
+export type ReportSettingBody = z.output<typeof reportSettingSchema>;
+
+export interface ReportSetting extends ReportSettingBody {
+  id: number;
+  nextRunAt: string | null;
+  lastRunAt: string | null;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ReportFile {
+  id: number;
+  settingId: number | null;
+  settingName: string | null;
+  reportType: ReportSettingType;
+  periodFrom: string;
+  periodTo: string;
+  format: ReportFileFormat;
+  fileName: string;
+  rowCount: number;
+  sizeBytes: number;
+  status: 'PENDING' | 'READY' | 'FAILED';
+  createdAt: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Schedules: next run and the period a run covers, in Asia/Ho_Chi_Minh (UTC+7, no daylight saving)
+// ---------------------------------------------------------------------------------------------
+
+const VN_OFFSET_MS = 7 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** Vietnam wall-clock parts of an instant. */
+function vnParts(at: Date) {
+  const shifted = new Date(at.getTime() + VN_OFFSET_MS);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth(),
+    day: shifted.getUTCDate(),
+    // 1 = Monday … 7 = Sunday
+    weekday: ((shifted.getUTCDay() + 6) % 7) + 1,
+  };
+}
+
+/** The instant of a Vietnam wall-clock time. */
+function vnInstant(year: number, month: number, day: number, minutes = 0): Date {
+  return new Date(Date.UTC(year, month, day) - VN_OFFSET_MS + minutes * 60_000);
+}
+
+const runMinutes = (runTime: string) => {
+  const [h, m] = runTime.split(':').map(Number);
+  return h * 60 + m;
+};
+
+/** The first run strictly after `after`. */
+export function nextRunAt(schedule: ReportSchedule, after: Date): Date {
+  const minutes = runMinutes(schedule.runTime);
+  const p = vnParts(after);
+  if (schedule.frequency === 'MONTHLY') {
+    const day = schedule.dayOfMonth ?? 1;
+    for (let i = 0; i < 3; i++) {
+      const candidate = vnInstant(p.year, p.month + i, day, minutes);
+      if (candidate > after) return candidate;
+    }
+  }
+  for (let i = 0; i < 8; i++) {
+    const candidate = vnInstant(p.year, p.month, p.day + i, minutes);
+    if (candidate <= after) continue;
+    if (schedule.frequency === 'WEEKLY' && vnParts(candidate).weekday !== (schedule.dayOfWeek ?? 1)) continue;
+    return candidate;
+  }
+  /* c8 ignore next */
+  throw new Error('unreachable: a schedule always runs within a week or a month');
+}
+
+/**
+ * The whole Vietnam days a run at `runAt` reports on: daily, the day before; weekly, the 7 days
+ * before the run day; monthly, the previous calendar month.
+ */
+export function periodOf(schedule: ReportSchedule, runAt: Date): { fromDate: string; toDate: string } {
+  const p = vnParts(runAt);
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  const runDay = Date.UTC(p.year, p.month, p.day);
+  if (schedule.frequency === 'DAILY') {
+    const d = new Date(runDay - DAY_MS);
+    return { fromDate: iso(d), toDate: iso(d) };
+  }
+  if (schedule.frequency === 'WEEKLY') {
+    return { fromDate: iso(new Date(runDay - 7 * DAY_MS)), toDate: iso(new Date(runDay - DAY_MS)) };
+  }
+  return { fromDate: iso(new Date(Date.UTC(p.year, p.month - 1, 1))), toDate: iso(new Date(Date.UTC(p.year, p.month, 0))) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard
+// ---------------------------------------------------------------------------------------------
+
+export interface DashboardPoint {
+  key: string;
+  label: string;
+  count: number;
+  amount: number;
+}
+
+export interface Dashboard {
+  fromDate: string;
+  toDate: string;
+  totalCount: number;
+  totalAmount: number;
+  byDay: DashboardPoint[];
+  byStore: DashboardPoint[];
+  byMethod: DashboardPoint[];
+}

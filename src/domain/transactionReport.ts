@@ -1,0 +1,312 @@
+/**
+ * Transaction report (spec §2 report-center/transaction-report, MERCHANT_TRANS_REPORT): filters, date
+ * presets, columns, refunds, saved views. Pure code shared by the portal (forms, columns) and the API
+ * (validation). Report days are calendar days in Asia/Ho_Chi_Minh (UTC+7, no daylight saving).
+ */
+import { z } from 'zod';
+import { optionalField, phoneSchema, ValidationKeys } from './validation';
+
+export const TransactionReportPaths = {
+  list: '/transaction/v3/merchants/:merchantId/transaction-report',
+  totals: '/transaction/v3/merchants/:merchantId/transaction-report/totals',
+  exports: '/transaction/v3/merchants/:merchantId/transaction-report/exports',
+  detail: '/transaction/v3/merchants/:merchantId/transaction-report/:id',
+  tracing: '/transaction/v3/merchants/:merchantId/transaction-report/:id/tracing',
+  refunds: '/transaction/v3/merchants/:merchantId/transaction-report/:id/refunds',
+  views: '/profile/v2/merchants/:merchantId/report-view-settings',
+  view: '/profile/v2/merchants/:merchantId/report-view-settings/:id',
+  exportJobs: '/report-job/v1/merchants/:merchantId/exports',
+  exportJob: '/report-job/v1/merchants/:merchantId/exports/:jobId',
+  exportJobFile: '/report-job/v1/merchants/:merchantId/exports/:jobId/file',
+} as const;
+
+export const TRANSACTION_STATUSES = ['SUCCESS', 'PENDING', 'FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export const PAYMENT_METHODS = ['WALLET', 'QR_CODE', 'ATM_CARD', 'CREDIT_CARD', 'PAY_LATER'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Statuses a refund may start from. */
+export const REFUNDABLE_STATUSES: readonly TransactionStatus[] = ['SUCCESS', 'PARTIALLY_REFUNDED'];
+
+// ---------------------------------------------------------------------------------------------
+// Days and presets (§9: 'Last 90 days' = 89 days back)
+// ---------------------------------------------------------------------------------------------
+
+export const REPORT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+const VN_OFFSET_MS = 7 * 3600_000;
+const DAY_MS = 86_400_000;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export const DATE_PRESETS = ['today', 'yesterday', 'last7Days', 'thisMonth', 'lastMonth', 'last90Days', 'custom'] as const;
+export type DatePreset = (typeof DATE_PRESETS)[number];
+
+export interface DayRange {
+  /** First day, YYYY-MM-DD (Vietnam). */
+  from: string;
+  /** Last day, inclusive. */
+  to: string;
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Today's date in Vietnam. */
+export function vnToday(now: Date = new Date()): string {
+  return isoDay(now.getTime() + VN_OFFSET_MS);
+}
+
+export function addDays(day: string, days: number): string {
+  return isoDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+}
+
+export function isValidDay(value: string): boolean {
+  if (!ISO_DAY.test(value)) return false;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(ms) && isoDay(ms) === value;
+}
+
+/** The days of a preset, relative to `today` (a Vietnamese date). */
+export function presetRange(preset: Exclude<DatePreset, 'custom'>, today: string): DayRange {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const monthStart = (year: number, month: number) => isoDay(Date.UTC(year, month - 1, 1));
+  switch (preset) {
+    case 'today':
+      return { from: today, to: today };
+    case 'yesterday':
+      return { from: addDays(today, -1), to: addDays(today, -1) };
+    case 'last7Days':
+      return { from: addDays(today, -6), to: today };
+    case 'thisMonth':
+      return { from: monthStart(y, m), to: today };
+    case 'lastMonth': {
+      const first = monthStart(m === 1 ? y - 1 : y, m === 1 ? 12 : m - 1);
+      return { from: first, to: addDays(monthStart(y, m), -1) };
+    }
+    case 'last90Days':
+      return { from: addDays(today, -89), to: today };
+  }
+}
+
+/** The preset a range equals (for showing the chosen chip), else 'custom'. */
+export function presetOf(range: DayRange, today: string): DatePreset {
+  for (const preset of DATE_PRESETS) {
+    if (preset === 'custom') continue;
+    const r = presetRange(preset, today);
+    if (r.from === range.from && r.to === range.to) return preset;
+  }
+  return 'custom';
+}
+
+/** UTC instants of [first day 00:00, day after last 00:00) in Vietnam. */
+export function dayRangeInstants({ from, to }: DayRange): { start: Date; end: Date } {
+  return {
+    start: new Date(Date.parse(`${from}T00:00:00Z`) - VN_OFFSET_MS),
+    end: new Date(Date.parse(`${addDays(to, 1)}T00:00:00Z`) - VN_OFFSET_MS),
+  };
+}
+
+/** Longest range one query may cover: a year and a day (leap years). */
+export const MAX_RANGE_DAYS = 366;
+
+// ---------------------------------------------------------------------------------------------
+// Columns
+// ---------------------------------------------------------------------------------------------
+
+export const TRANSACTION_COLUMNS = [
+  'id',
+  'createdAt',
+  'storeName',
+  'customerPhone',
+  'customerName',
+  'paymentMethod',
+  'status',
+  'amount',
+  'fee',
+  'refundedAmount',
+  'orderId',
+  'description',
+  'completedAt',
+] as const;
+export type TransactionColumn = (typeof TRANSACTION_COLUMNS)[number];
+export const DEFAULT_TRANSACTION_COLUMNS: readonly TransactionColumn[] = [
+  'id',
+  'createdAt',
+  'storeName',
+  'customerPhone',
+  'paymentMethod',
+  'status',
+  'amount',
+  'fee',
+];
+export const MONEY_COLUMNS: readonly TransactionColumn[] = ['amount', 'fee', 'refundedAmount'];
+export const DATE_COLUMNS: readonly TransactionColumn[] = ['createdAt', 'completedAt'];
+
+// ---------------------------------------------------------------------------------------------
+// Filter (query string of the list, totals and export; also what a saved view stores)
+// ---------------------------------------------------------------------------------------------
+
+/** Repeated query keys arrive as a string or an array. */
+const many = <T extends z.ZodType>(item: T) =>
+  z
+    .union([item, z.array(item).max(50)])
+    .transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[])
+    .optional();
+
+const dayField = z.string({ error: ValidationKeys.required }).refine(isValidDay, ValidationKeys.invalid);
+
+export const SEARCH_MAX_LENGTH = 30;
+
+export const transactionFilterShape = {
+  from: dayField.meta({ description: 'First day (YYYY-MM-DD, Vietnam time)' }),
+  to: dayField.meta({ description: 'Last day, inclusive' }),
+  storeId: many(z.coerce.number().int().positive()).meta({ description: 'stores.id, repeated key' }),
+  status: many(z.enum(TRANSACTION_STATUSES)),
+  paymentMethod: many(z.enum(PAYMENT_METHODS)),
+  q: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX_LENGTH, ValidationKeys.invalid)
+    .regex(/^[0-9]*$/, ValidationKeys.invalid)
+    .optional()
+    .meta({ description: 'Part of the transaction id or of the customer phone (digits)' }),
+};
+
+export function checkRange(value: { from: string; to: string }, ctx: z.RefinementCtx): void {
+  if (!isValidDay(value.from) || !isValidDay(value.to)) return;
+  const days = (Date.parse(value.to) - Date.parse(value.from)) / DAY_MS + 1;
+  if (days < 1 || days > MAX_RANGE_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.dateRange' });
+  }
+}
+
+export const transactionFilterSchema = z.object(transactionFilterShape).superRefine(checkRange);
+export type TransactionFilter = z.output<typeof transactionFilterSchema>;
+
+export const columnsParam = z
+  .union([z.enum(TRANSACTION_COLUMNS), z.array(z.enum(TRANSACTION_COLUMNS)).min(1).max(TRANSACTION_COLUMNS.length)])
+  .transform((v) => [...new Set(Array.isArray(v) ? v : [v])]);
+
+// ---------------------------------------------------------------------------------------------
+// Refund
+// ---------------------------------------------------------------------------------------------
+
+export const REFUND_REASON_MAX = 200;
+/** Header carrying the caller's idempotency key (a UUID the portal makes per confirmed refund). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
+export const refundSchema = z.strictObject({
+  amount: z
+    .number({ error: ValidationKeys.required })
+    .int('validation.wholeDong')
+    .positive(ValidationKeys.invalid)
+    .max(Number.MAX_SAFE_INTEGER, ValidationKeys.invalid),
+  reason: optionalField(z.string().max(REFUND_REASON_MAX, ValidationKeys.invalid)),
+});
+export type RefundInput = z.input<typeof refundSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Saved views
+// ---------------------------------------------------------------------------------------------
+
+export const VIEW_NAME_MAX = 60;
+
+export const savedViewFilterSchema = z.strictObject({
+  preset: z.enum(DATE_PRESETS),
+  from: dayField,
+  to: dayField,
+  storeId: z.array(z.number().int().positive()).max(50).default([]),
+  status: z.array(z.enum(TRANSACTION_STATUSES)).default([]),
+  paymentMethod: z.array(z.enum(PAYMENT_METHODS)).default([]),
+  q: z.string().max(SEARCH_MAX_LENGTH).regex(/^[0-9]*$/, ValidationKeys.invalid).default(''),
+});
+export type SavedViewFilter = z.output<typeof savedViewFilterSchema>;
+
+export const savedViewSchema = z.strictObject({
+  name: z
+    .string({ error: ValidationKeys.required })
+    .refine((v) => v.trim().length > 0, ValidationKeys.required)
+    .refine((v) => v.length <= VIEW_NAME_MAX, ValidationKeys.invalid),
+  filter: savedViewFilterSchema,
+  columns: z.array(z.enum(TRANSACTION_COLUMNS)).min(1).max(TRANSACTION_COLUMNS.length),
+  shared: z.boolean().default(false),
+});
+export type SavedViewInput = z.input<typeof savedViewSchema>;
+
+/** Customer phone search accepts what the phone rule accepts, or any run of digits (part of a number). */
+export const isFullPhone = (q: string) => phoneSchema.safeParse(q).success;
+
+// ---------------------------------------------------------------------------------------------
+// Export jobs (shared by every report list)
+// ---------------------------------------------------------------------------------------------
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const EXPORT_JOB_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
+export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
+
+export interface ExportJob {
+  id: string;
+  report: string;
+  format: ExportFormat;
+  status: ExportJobStatus;
+  totalRows: number | null;
+  processedRows: number;
+  fileName: string;
+  sizeBytes: number | null;
+  createdAt: string;
+  finishedAt: string | null;
+  expiresAt: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+// ---------------------------------------------------------------------------------------------
+
+export interface TransactionRow {
+  id: string;
+  createdAt: string;
+  completedAt: string | null;
+  storeId: number | null;
+  storeName: string | null;
+  customerPhone: string | null;
+  customerName: string | null;
+  paymentMethod: PaymentMethod;
+  status: TransactionStatus;
+  amount: number;
+  fee: number;
+  refundedAmount: number;
+  orderId: string | null;
+  description: string | null;
+}
+
+export interface TransactionDetail extends TransactionRow {
+  authorizedAt: string | null;
+  cardMasked: string | null;
+  failureReason: string | null;
+  refundable: number;
+  refunds: Array<{ id: number; amount: number; reason: string | null; createdAt: string; requestedBy: string | null }>;
+}
+
+export interface TotalsByStatus {
+  status: TransactionStatus;
+  count: number;
+  amount: number;
+  fee: number;
+  refundedAmount: number;
+}
+
+export interface TransactionTotals {
+  count: number;
+  amount: number;
+  fee: number;
+  refundedAmount: number;
+  byStatus: TotalsByStatus[];
+}
+
+export const TRACE_STEPS = ['CREATED', 'AUTHORIZED', 'COMPLETED', 'FAILED', 'REFUNDED'] as const;
+export type TraceStepName = (typeof TRACE_STEPS)[number];
+export interface TraceStep {
+  step: TraceStepName;
+  at: string;
+  amount: number | null;
+  detail: string | null;
+}

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AuthApiPaths, type OtpSent, type SecondFactorChallenge } from '@/domain/authApi';
+import { confirmSecondFactor } from '@/authProvider/auth';
+import type { AuthState } from '@/authProvider/session';
+import { OtpStep } from './shared/OtpStep';
+import { publicPost } from './shared/api';
+
+/**
+ * The second sign-in step (two-factor on): the code sent to the account phone. A lazy chunk of the
+ * login page, loaded only when the server asks for it. Nothing is stored before the code is accepted.
+ */
+export default function TwoFactorStep({ challenge, onSignedIn }: { challenge: SecondFactorChallenge; onSignedIn: (auth: AuthState) => void }) {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState(challenge);
+  const resend = async (): Promise<OtpSent> => {
+    const { data } = await publicPost<OtpSent>(AuthApiPaths.loginOtpResend, { challengeToken: current.challengeToken });
+    setCurrent({ ...data, challengeToken: current.challengeToken });
+    return data;
+  };
+  return (
+    <section aria-label={t('portal.auth.twoFactor.title')}>
+      <OtpStep
+        idPrefix="login-2fa"
+        sent={challenge}
+        onSubmit={async (code) => onSignedIn(await confirmSecondFactor(current, code))}
+        onResend={resend}
+        submitLabel={t('portal.login.submit')}
+      />
+    </section>
+  );
+}

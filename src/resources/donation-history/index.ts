@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+import VolunteerActivismOutlined from '@mui/icons-material/VolunteerActivismOutlined';
+import type { ResourceConfig } from '../types';
+
+/**
+ * Spec §2 transaction-history, the donation history of donation merchants (MERCHANT_DONATION_TRANS_HISTORY,
+ * the route code §2 pairs with that path): donations received, filtered, totalled and exported.
+ */
+export const donationHistory: ResourceConfig = {
+  name: 'donation-history',
+  routeCodes: ['MERCHANT_DONATION_TRANS_HISTORY'],
+  paths: { list: 'transaction-history' },
+  list: lazy(() => import('./DonationHistoryList')),
+  icon: VolunteerActivismOutlined,
+};

@@ -1,0 +1,324 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { getCommon, getCurrentMerchant } from '@/authProvider/session';
+import { secureLocal, StorageKeys } from '@/storage';
+import { ConfirmDialog, ConfirmMessageKeys } from '@/components/ConfirmDialog';
+import { notify } from '@/components/notifications/notifier';
+import {
+  PAYOUT_BANKS,
+  PAYOUT_CITIES,
+  payoutSettingsSchema,
+  RECONCILIATION_TIMES,
+  type PayoutOtpChallenge,
+  type PayoutSettings,
+  type PayoutSettingsInput,
+} from '@/domain/payouts';
+import { firstErrorByField } from '@/domain/validation';
+import { useDestinationLabel } from './labels';
+import PayoutAudit from './PayoutAudit';
+import PayoutOtpDialog from './PayoutOtpDialog';
+import { fetchPayouts, fetchPeriods, payoutQueryKey, periodsQueryKey, sendPayoutOtp, updatePayout, validatePayout } from './payoutApi';
+
+type Values = Required<{ [K in keyof PayoutSettingsInput]: string }>;
+type Errors = Partial<Record<keyof Values, string>>;
+
+const toValues = (s: PayoutSettings): Values => ({
+  wallet: s.wallet,
+  period: s.period,
+  reconciliationTime: s.reconciliationTime,
+  accountNumber: s.accountNumber ?? '',
+  accountName: s.accountName ?? '',
+  bankBrand: s.bankBrand ?? '',
+  bankCityId: s.bankCityId ?? '',
+  bankNameId: s.bankNameId ?? '',
+});
+
+/** Field errors of a rejected call (`data.errors` of a 400), keyed by field; their messages are already translated. */
+function serverErrors(error: unknown): Errors | null {
+  const list = (error as { data?: { errors?: Array<{ field: string; message: string }> } })?.data?.errors;
+  if (!Array.isArray(list) || list.length === 0) return null;
+  return Object.fromEntries(list.map((e) => [e.field, e.message]));
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <Typography component="dt" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
+        {value}
+      </Typography>
+    </>
+  );
+}
+
+/**
+ * The merchant-info page's "payout" tab: where the merchant's money goes (spec §3 bank info, destination,
+ * period). Owners edit; a change of destination, bank, account number or holder is confirmed with a
+ * one-time code sent to the owner; every saved change shows in the history below.
+ */
+export default function PayoutPanel({ merchantId: given }: { merchantId?: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const merchantId = given ?? getCommon()?.merchantId ?? 0;
+  const settings = useQuery({ queryKey: payoutQueryKey(merchantId), queryFn: () => fetchPayouts(merchantId), enabled: merchantId > 0, retry: false });
+  const periods = useQuery({ queryKey: periodsQueryKey, queryFn: fetchPeriods, staleTime: 3_600_000, retry: false });
+  const destinationLabel = useDestinationLabel();
+
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<Values | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<PayoutOtpChallenge | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const periodName = useMemo(() => {
+    const map = new Map((periods.data ?? []).map((p) => [p.code, p.name]));
+    return (code: string) => map.get(code) ?? code;
+  }, [periods.data]);
+
+  if (settings.isPending && merchantId > 0) return <CircularProgress aria-label={t('resources.payouts.loading')} />;
+  if (settings.isError || !settings.data) {
+    return <Alert severity="error">{(settings.error as Error | null)?.message || t('resources.payouts.loadFailed')}</Alert>;
+  }
+  const current = settings.data;
+  const form = values ?? toValues(current);
+  const isBank = form.wallet === 'BANK';
+
+  const set = (field: keyof Values) => (value: string) => {
+    setValues({ ...form, [field]: value });
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const finish = (saved: PayoutSettings) => {
+    queryClient.setQueryData(payoutQueryKey(merchantId), saved);
+    // The server cleared the SHOW_POPUP_NOTIFY_PAYOUT todo; the stored merchant follows so the notice stays away.
+    const merchant = getCurrentMerchant();
+    if (merchant?.id === merchantId && merchant.todoActions?.includes('SHOW_POPUP_NOTIFY_PAYOUT')) {
+      secureLocal.set(StorageKeys.currentMerchant, { ...merchant, todoActions: merchant.todoActions.filter((a) => a !== 'SHOW_POPUP_NOTIFY_PAYOUT') });
+    }
+    setEditing(false);
+    setValues(null);
+    setChallenge(null);
+    setErrors({});
+    setFormError(null);
+    notify(t('resources.payouts.saved'), { type: 'success' });
+  };
+
+  const fail = (error: unknown) => {
+    const fields = serverErrors(error);
+    if (fields) setErrors(fields);
+    else setFormError((error as Error)?.message || t('resources.payouts.saveFailed'));
+  };
+
+  const startSave = () => {
+    setFormError(null);
+    const parsed = payoutSettingsSchema.safeParse(form);
+    if (!parsed.success) {
+      const byField = firstErrorByField(parsed.error);
+      setErrors(Object.fromEntries(Object.entries(byField).map(([f, e]) => [f, t(e.messageKey, e.params)])));
+      return;
+    }
+    setConfirming(true);
+  };
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      const check = await validatePayout(merchantId, form);
+      if (check.changes.length === 0) {
+        setConfirming(false);
+        setEditing(false);
+        setValues(null);
+        notify(t('resources.payouts.noChange'), { type: 'info' });
+        return;
+      }
+      if (check.requiresOtp) {
+        setChallenge(await sendPayoutOtp(merchantId, current.version, form));
+        setConfirming(false);
+        return;
+      }
+      finish(await updatePayout(merchantId, current.version, form));
+      setConfirming(false);
+    } catch (error) {
+      setConfirming(false);
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const bankLabel = (id: string | null) => PAYOUT_BANKS.find((b) => b.id === id)?.shortName ?? id ?? '';
+  const cityLabel = (id: string | null) => PAYOUT_CITIES.find((c) => c.id === id)?.name ?? id ?? '';
+  const err = (field: keyof Values) => ({ error: !!errors[field], helperText: errors[field] ?? ' ' });
+
+  return (
+    <Stack spacing={4} sx={{ maxWidth: 720 }}>
+      <Paper variant="outlined" sx={{ p: 4 }} component="section" aria-labelledby="payout-heading">
+        <Typography id="payout-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
+          {t('resources.payouts.title')}
+        </Typography>
+        {!editing ? (
+          <>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(160px, auto) 1fr', columnGap: 3, rowGap: 1 }}>
+              <Row label={t('resources.payouts.fields.wallet')} value={destinationLabel(current.wallet)} />
+              <Row label={t('resources.payouts.fields.period')} value={current.period ? periodName(current.period) : t('resources.payouts.none')} />
+              <Row label={t('resources.payouts.fields.reconciliationTime')} value={current.reconciliationTime} />
+              {current.wallet === 'BANK' && (
+                <>
+                  <Row label={t('resources.payouts.fields.bankNameId')} value={bankLabel(current.bankNameId)} />
+                  <Row label={t('resources.payouts.fields.accountNumber')} value={current.accountNumber ?? ''} />
+                  <Row label={t('resources.payouts.fields.accountName')} value={current.accountName ?? ''} />
+                  <Row label={t('resources.payouts.fields.bankBrand')} value={current.bankBrand ?? ''} />
+                  <Row label={t('resources.payouts.fields.bankCityId')} value={cityLabel(current.bankCityId)} />
+                </>
+              )}
+            </Box>
+            {current.canChange ? (
+              <Button variant="contained" sx={{ mt: 3 }} onClick={() => setEditing(true)}>
+                {t('resources.payouts.edit')}
+              </Button>
+            ) : (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+                {t('resources.payouts.readOnly')}
+              </Typography>
+            )}
+          </>
+        ) : (
+          <Box
+            component="form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              startSave();
+            }}
+          >
+            <Stack spacing={2}>
+              {formError && <Alert severity="error">{formError}</Alert>}
+              <FormControl error={!!errors.wallet}>
+                <FormLabel id="payout-wallet-label">{t('resources.payouts.fields.wallet')}</FormLabel>
+                <RadioGroup aria-labelledby="payout-wallet-label" value={form.wallet} onChange={(e) => set('wallet')(e.target.value)}>
+                  {current.destinations.map((d) => (
+                    <FormControlLabel key={d} value={d} control={<Radio />} label={destinationLabel(d)} />
+                  ))}
+                </RadioGroup>
+                {errors.wallet && <Typography color="error" variant="caption">{errors.wallet}</Typography>}
+              </FormControl>
+              <TextField select required id="payout-period" label={t('resources.payouts.fields.period')} value={form.period} onChange={(e) => set('period')(e.target.value)} {...err('period')}>
+                {(periods.data ?? []).map((p) => (
+                  <MenuItem key={p.code} value={p.code}>
+                    {p.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                select
+                required
+                id="payout-reconciliation"
+                label={t('resources.payouts.fields.reconciliationTime')}
+                value={form.reconciliationTime}
+                onChange={(e) => set('reconciliationTime')(e.target.value)}
+                {...err('reconciliationTime')}
+              >
+                {RECONCILIATION_TIMES.map((time) => (
+                  <MenuItem key={time} value={time}>
+                    {time}
+                  </MenuItem>
+                ))}
+              </TextField>
+              {isBank && (
+                <>
+                  <TextField select required id="payout-bank" label={t('resources.payouts.fields.bankNameId')} value={form.bankNameId} onChange={(e) => set('bankNameId')(e.target.value)} {...err('bankNameId')}>
+                    {PAYOUT_BANKS.map((b) => (
+                      <MenuItem key={b.id} value={b.id}>
+                        {b.shortName}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <TextField
+                    required
+                    id="payout-account-number"
+                    label={t('resources.payouts.fields.accountNumber')}
+                    value={form.accountNumber}
+                    onChange={(e) => set('accountNumber')(e.target.value)}
+                    slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 19 } }}
+                    {...err('accountNumber')}
+                  />
+                  <TextField
+                    required
+                    id="payout-account-name"
+                    label={t('resources.payouts.fields.accountName')}
+                    value={form.accountName}
+                    onChange={(e) => set('accountName')(e.target.value)}
+                    slotProps={{ htmlInput: { autoComplete: 'off', maxLength: 50 } }}
+                    {...err('accountName')}
+                    helperText={errors.accountName ?? t('resources.payouts.accountNameHint')}
+                  />
+                  <TextField required id="payout-bank-brand" label={t('resources.payouts.fields.bankBrand')} value={form.bankBrand} onChange={(e) => set('bankBrand')(e.target.value)} {...err('bankBrand')} />
+                  <TextField select required id="payout-bank-city" label={t('resources.payouts.fields.bankCityId')} value={form.bankCityId} onChange={(e) => set('bankCityId')(e.target.value)} {...err('bankCityId')}>
+                    {PAYOUT_CITIES.map((c) => (
+                      <MenuItem key={c.id} value={c.id}>
+                        {c.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </>
+              )}
+              <Alert severity="info">{t('resources.payouts.otpNotice')}</Alert>
+              <Stack direction="row" spacing={2}>
+                <Button type="submit" variant="contained" disabled={busy}>
+                  {t('ra.action.save')}
+                </Button>
+                <Button
+                  onClick={() => {
+                    setEditing(false);
+                    setValues(null);
+                    setErrors({});
+                    setFormError(null);
+                  }}
+                  disabled={busy}
+                >
+                  {t('ra.action.cancel')}
+                </Button>
+              </Stack>
+            </Stack>
+          </Box>
+        )}
+      </Paper>
+      <PayoutAudit entries={current.audit} destinationLabel={destinationLabel} periodName={periodName} />
+      <ConfirmDialog
+        open={confirming}
+        loading={busy}
+        content={t(ConfirmMessageKeys.updateAccount)}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void save()}
+      />
+      {challenge && (
+        <PayoutOtpDialog
+          challenge={challenge}
+          onResend={async () => setChallenge(await sendPayoutOtp(merchantId, current.version, form))}
+          onSubmit={async (otpCode) => finish(await updatePayout(merchantId, current.version, form, { otpId: challenge.otpId, otpCode }))}
+          onClose={() => setChallenge(null)}
+        />
+      )}
+    </Stack>
+  );
+}
+

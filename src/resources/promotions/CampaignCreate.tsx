@@ -1,0 +1,127 @@
+import { useMemo } from 'react';
+import {
+  ArrayInput,
+  DateInput,
+  Form,
+  FormDataConsumer,
+  NumberInput,
+  SaveButton,
+  SimpleFormIterator,
+  TextInput,
+  Title,
+  useTranslate,
+} from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { campaignCreateSchema, giftsCost, vietnamToday, type CampaignCreateInput } from '@/domain/promotions';
+import { firstErrorByField } from '@/domain/validation';
+import { money } from './CampaignFields';
+import { createCampaign } from './promotionsApi';
+
+type Values = Record<string, unknown>;
+type Gift = Record<string, unknown>;
+
+/** Empty inputs are "not given"; numbers stay numbers (whole đồng), never reformatted. */
+function toBody(values: Values): Values {
+  const gifts = Array.isArray(values.gifts) ? (values.gifts as Gift[]) : [];
+  const body: Values = {
+    name: values.name ?? '',
+    startDate: values.startDate ?? '',
+    endDate: values.endDate ?? '',
+    budget: values.budget ?? undefined,
+    gifts: gifts.map((g) => {
+      const gift: Gift = { name: g?.name ?? '', discountAmount: g?.discountAmount ?? undefined, quantity: g?.quantity ?? undefined };
+      if (g?.minOrderAmount !== null && g?.minOrderAmount !== undefined && g?.minOrderAmount !== '') gift.minOrderAmount = g.minOrderAmount;
+      return gift;
+    }),
+  };
+  if (values.description) body.description = values.description;
+  return body;
+}
+
+/** The shared schema's errors shaped like the form (gifts.0.discountAmount → gifts[0].discountAmount). */
+function validate(values: Values) {
+  const result = campaignCreateSchema.safeParse(toBody(values));
+  if (result.success) return {};
+  const errors: Values = {};
+  for (const [field, error] of Object.entries(firstErrorByField(result.error))) {
+    const path = field.split('.');
+    let node = errors as Record<string, unknown>;
+    path.slice(0, -1).forEach((part, i) => {
+      node[part] ??= /^\d+$/.test(path[i + 1]) ? [] : {};
+      node = node[part] as Record<string, unknown>;
+    });
+    const leaf = path[path.length - 1];
+    if (node[leaf] === undefined) node[leaf] = { message: error.messageKey, args: error.params };
+  }
+  return errors;
+}
+
+/** What the gifts could cost at most, beside the budget: the rule the server applies, shown as you type. */
+function CostHint({ values }: { values: Values }) {
+  const translate = useTranslate();
+  const gifts = (Array.isArray(values.gifts) ? values.gifts : []) as Gift[];
+  const valid = gifts.filter((g) => Number.isInteger(g?.discountAmount) && Number.isInteger(g?.quantity));
+  const cost = giftsCost(valid as Array<{ discountAmount: number; quantity: number }>);
+  return <Typography color="text.secondary">{translate('resources.promotions.create.costHint', { cost: money(cost) })}</Typography>;
+}
+
+/**
+ * New campaign (my-campaigns/create): dates, budget and gifts checked by the same schema as the API.
+ * One idempotency key per form: a double submit or a retry never commits the budget twice.
+ */
+export default function CampaignCreate() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
+  const today = vietnamToday(new Date());
+  const submit = async (formValues: Values) => {
+    try {
+      const campaign = await createCampaign(toBody(formValues) as CampaignCreateInput, idempotencyKey);
+      await queryClient.invalidateQueries({ queryKey: ['promotions'] });
+      navigate(`/app/services/promotion/my-campaigns/${campaign.id}`);
+    } catch {
+      // The httpClient has shown the server's message; the form keeps what was typed.
+    }
+  };
+  return (
+    <Card sx={{ mt: 2, maxWidth: 880 }}>
+      <Title title={translate('resources.promotions.create.title')} />
+      <CardContent>
+        <Form
+          onSubmit={submit}
+          validate={validate}
+          defaultValues={{ startDate: today, endDate: today, gifts: [{}] }}
+          resource="promotions"
+        >
+          <Stack spacing={1}>
+            <TextInput source="name" fullWidth />
+            <TextInput source="description" fullWidth multiline minRows={2} />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <DateInput source="startDate" />
+              <DateInput source="endDate" />
+            </Stack>
+            <NumberInput source="budget" step={100_000} min={0} helperText="resources.promotions.create.budgetHelp" />
+            <FormDataConsumer>{({ formData }) => <CostHint values={formData as Values} />}</FormDataConsumer>
+            <ArrayInput source="gifts" label="resources.promotions.fields.gifts">
+              <SimpleFormIterator inline disableReordering>
+                <TextInput source="name" label="resources.promotions.gifts.fields.name" helperText={false} />
+                <NumberInput source="discountAmount" label="resources.promotions.gifts.fields.discountAmount" step={1_000} min={0} helperText={false} />
+                <NumberInput source="minOrderAmount" label="resources.promotions.gifts.fields.minOrderAmount" step={1_000} min={0} helperText={false} />
+                <NumberInput source="quantity" label="resources.promotions.gifts.fields.quantity" step={1} min={1} helperText={false} />
+              </SimpleFormIterator>
+            </ArrayInput>
+            <div>
+              <SaveButton label="resources.promotions.create.submit" />
+            </div>
+          </Stack>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import { CreateButton, DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useTranslate } from 'react-admin';
+import { CAMPAIGN_STATUSES } from '@/domain/promotions';
+import { BudgetField, PeriodField, SpentField, StatusField } from './CampaignFields';
+
+function useCampaignFilters() {
+  const translate = useTranslate();
+  const search = translate('resources.promotions.filters.keyword');
+  return [
+    <SearchInput key="keyword" source="keyword" alwaysOn placeholder={search} inputProps={{ 'aria-label': search }} />,
+    <SelectInput
+      key="status"
+      source="status"
+      label="resources.promotions.fields.status"
+      alwaysOn
+      emptyText="resources.promotions.filters.all"
+      sx={{ minWidth: 200 }}
+      choices={CAMPAIGN_STATUSES.map((status) => ({ id: status, name: `resources.promotions.status.${status}` }))}
+    />,
+  ];
+}
+
+function ListActions() {
+  return (
+    <TopToolbar>
+      <CreateButton resource="promotions" label="resources.promotions.actions.create" />
+    </TopToolbar>
+  );
+}
+
+/** My campaigns (spec §2 services/promotion/my-campaigns): latest start first, paged and filtered on the server. */
+export default function CampaignList() {
+  const filters = useCampaignFilters();
+  return (
+    <List
+      resource="promotions"
+      filters={filters}
+      perPage={20}
+      pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
+      actions={<ListActions />}
+      exporter={false}
+      storeKey="promotions.list"
+      // An empty list keeps its toolbar: "Tạo chương trình" is what a merchant with no campaign needs.
+      empty={false}
+    >
+      <DataTable bulkActionButtons={false} rowClick="show">
+        <DataTable.Col source="code" disableSort />
+        <DataTable.Col source="name" disableSort />
+        <DataTable.Col source="period" label="resources.promotions.fields.period" disableSort field={PeriodField} />
+        <DataTable.Col source="status" disableSort field={StatusField} />
+        <DataTable.Col source="budget" disableSort field={BudgetField} align="right" />
+        <DataTable.Col source="spentAmount" disableSort field={SpentField} align="right" />
+        <DataTable.NumberCol source="giftCount" disableSort />
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,71 @@
+import { BooleanField, CreateButton, DataTable, List, Pagination, TopToolbar, useTranslate } from 'react-admin';
+import { formatDateTime } from '@/domain/format';
+import { useSearchParams } from 'react-router-dom';
+import Stack from '@mui/material/Stack';
+import { REPORT_SETTING_TYPES, type ReportSetting, type ReportSettingType } from '@/domain/reportCenter';
+import { GeneratedReports } from '@/components/report-center/GeneratedReports';
+
+const PAGE_SIZES = [10, 20, 50, 100];
+
+/** The schedule in words: 'Hằng tuần, Thứ Hai, 08:30'. */
+function Schedule({ record }: { record: ReportSetting }) {
+  const translate = useTranslate();
+  const day =
+    record.frequency === 'WEEKLY'
+      ? `, ${translate(`portal.reportSettings.weekdays.${record.dayOfWeek}`)}`
+      : record.frequency === 'MONTHLY'
+        ? `, ${translate('portal.reportSettings.dayN', { day: record.dayOfMonth })}`
+        : '';
+  return <>{`${translate(`portal.reportSettings.frequencies.${record.frequency}`)}${day}, ${record.runTime}`}</>;
+}
+
+/** report-center/report-settings (optional type query): the merchant's scheduled reports and their files. */
+export default function ReportSettingList() {
+  const translate = useTranslate();
+  const [params] = useSearchParams();
+  const asked = params.get('type');
+  const type = (REPORT_SETTING_TYPES as readonly string[]).includes(asked ?? '') ? (asked as ReportSettingType) : undefined;
+  return (
+    <Stack spacing={2}>
+      <List
+        resource="report-settings"
+        filter={type ? { type } : undefined}
+        perPage={20}
+        pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+        exporter={false}
+        actions={
+          <TopToolbar>
+            <CreateButton
+              resource="report-settings"
+              to={`/app/report-center/report-settings/create${type ? `?type=${type}` : ''}`}
+              label="portal.reportSettings.create"
+            />
+          </TopToolbar>
+        }
+        empty={false}
+        storeKey={`report-settings.list.${type ?? 'all'}`}
+        title={translate('resources.report-settings.name')}
+      >
+        <DataTable bulkActionButtons={false} rowClick={(id) => `/app/report-center/report-settings/${id}`}>
+          <DataTable.Col source="name" label="portal.reportSettings.fields.name" disableSort />
+          <DataTable.Col
+            source="reportType"
+            label="portal.reportSettings.fields.reportType"
+            disableSort
+            render={(r: ReportSetting) => translate(`portal.reportSettings.types.${r.reportType}`)}
+          />
+          <DataTable.Col source="frequency" label="portal.reportSettings.fields.frequency" disableSort render={(r: ReportSetting) => <Schedule record={r} />} />
+          <DataTable.Col source="recipients" label="portal.reportSettings.fields.recipients" disableSort render={(r: ReportSetting) => r.recipients.join(', ')} />
+          <DataTable.Col
+            source="nextRunAt"
+            label="portal.reportSettings.fields.nextRunAt"
+            disableSort
+            render={(r: ReportSetting) => (r.nextRunAt ? formatDateTime(r.nextRunAt) : '-')}
+          />
+          <DataTable.Col source="isActive" label="portal.reportSettings.fields.isActive" disableSort field={BooleanField} />
+        </DataTable>
+      </List>
+      <GeneratedReports type={type} />
+    </Stack>
+  );
+}

@@ -1,0 +1,5 @@
+import { ReportCenterList } from '@/components/report-center/ReportCenterList';
+
+export default function CardPaymentList() {
+  return <ReportCenterList report="card-payments" resource="card-payment-report" detailPath="report-center/card-payment-report/:id" />;
+}

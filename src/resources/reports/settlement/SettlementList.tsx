@@ -1,0 +1,5 @@
+import { ReportCenterList } from '@/components/report-center/ReportCenterList';
+
+export default function SettlementList() {
+  return <ReportCenterList report="settlements" resource="onetime-report" />;
+}

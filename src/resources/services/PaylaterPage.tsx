@@ -1,0 +1,99 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { Title, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { PageLoader } from '@/components/PageLoader';
+import { formatMoney, formatNumber } from '@/domain/format';
+import { getLanguage } from '@/i18n';
+import { getPaylaterPage } from './servicesApi';
+import { RegisterServiceButton, ServiceStatusChip } from './ServiceFields';
+import { LandingContent } from './ServiceTemplatePage';
+
+/** Basis points as a percentage text with two decimals (250 → 2,50 %), from integers only. */
+const percentOfBps = (bps: number, lng: 'vi' | 'en') =>
+  `${formatNumber(`${Math.trunc(bps / 100)}.${String(bps % 100).padStart(2, '0')}`, lng)} %`;
+
+/**
+ * Spec §2 service-management/PAYLATER: the later-payment service of this merchant: its registration,
+ * the commercial terms (instalments, fee, order limits) and the service's landing content.
+ */
+export default function PaylaterPage() {
+  const translate = useTranslate();
+  const lng = getLanguage();
+  const { data, isPending, isError, refetch } = useQuery({ queryKey: ['portal', 'services', 'paylater'], queryFn: getPaylaterPage });
+  if (isPending) return <PageLoader />;
+  if (isError || !data) return <Alert severity="error">{translate('portal.http.error')}</Alert>;
+  const { service, terms, landing } = data;
+  const pending = service.status === 'INITIALIZED';
+  return (
+    <Stack spacing={3}>
+      <Title title={service.name} />
+      <Card variant="outlined">
+        <CardContent>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography component="h2" variant="h6">
+              {translate('resources.servicePaylater.registration')}
+            </Typography>
+            <ServiceStatusChip service={service} />
+            <RegisterServiceButton service={service} onRegistered={() => void refetch()} />
+          </Stack>
+          {pending && (
+            <Alert severity="info" sx={{ mt: 2 }}>
+              {translate('resources.servicePaylater.pendingReview')}
+            </Alert>
+          )}
+        </CardContent>
+      </Card>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography component="h2" variant="h6" gutterBottom>
+            {translate('resources.servicePaylater.terms')}
+          </Typography>
+          <Table size="small" aria-label={translate('resources.servicePaylater.terms')}>
+            <TableBody>
+              <TableRow>
+                <TableCell component="th" scope="row">
+                  {translate('resources.servicePaylater.installmentMonths')}
+                </TableCell>
+                <TableCell>
+                  {terms.installmentMonths.map((m) => translate('resources.servicePaylater.months', { months: m })).join(', ')}
+                </TableCell>
+              </TableRow>
+              <TableRow>
+                <TableCell component="th" scope="row">
+                  {translate('resources.servicePaylater.merchantFee')}
+                </TableCell>
+                <TableCell>{percentOfBps(terms.merchantFeeBps, lng)}</TableCell>
+              </TableRow>
+              <TableRow>
+                <TableCell component="th" scope="row">
+                  {translate('resources.servicePaylater.orderRange')}
+                </TableCell>
+                <TableCell>{`${formatMoney(terms.minOrderAmount, lng)} – ${formatMoney(terms.maxOrderAmount, lng)}`}</TableCell>
+              </TableRow>
+              <TableRow>
+                <TableCell component="th" scope="row">
+                  {translate('resources.servicePaylater.settlement')}
+                </TableCell>
+                <TableCell>{translate(`resources.servicePaylater.periods.${terms.settlementPeriod}`, { _: terms.settlementPeriod })}</TableCell>
+              </TableRow>
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+      <LandingContent landing={landing} />
+      <Button component={RouterLink} to="/app/service-management" sx={{ alignSelf: 'flex-start' }}>
+        {translate('resources.services.actions.backToList')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,235 @@
+/**
+ * Report center lists (card payments, disbursements, financing, settlements, non-paid, donations):
+ * filters, paging, totals, detail, export, role gating, store scoping and merchant isolation.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { cardPayments } from '../../server/db/schema';
+import { DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
+import { toVietnamIsoDate } from '../../src/domain/format';
+import { makeApp, type TestApp } from './helpers';
+import { parseRfc4180 } from './csv';
+import { exportLimits } from '../../server/lib/export-jobs';
+
+const SME = DemoMerchants.sme.id;
+const TOP = DemoMerchants.topBrand.id;
+const OTHER = DemoMerchants.other.id;
+const PAGODA = DemoMerchants.pagoda.id;
+
+const today = toVietnamIsoDate(new Date())!;
+const daysAgo = (n: number) => toVietnamIsoDate(new Date(Date.now() - n * 86_400_000))!;
+const RANGE = `fromDate=${daysAgo(130)}&toDate=${today}`;
+
+const base = (merchantId: number, report: string) => `/api/transaction/v2/merchants/${merchantId}/reports/${report}`;
+
+describe('report center lists', () => {
+  let t: TestApp;
+  let owner: string;
+  let accountant: string;
+  let cashier: string;
+  let otherOwner: string;
+
+  beforeAll(async () => {
+    t = await makeApp();
+    [owner, accountant, cashier, otherOwner] = await Promise.all([
+      t.login(DemoUsers.owner.username),
+      t.login(DemoUsers.accountant.username),
+      t.login(DemoUsers.cashier.username),
+      t.login(DemoUsers.otherOwner.username),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  const get = (token: string, url: string) => t.call(token, { method: 'GET', url });
+  const post = (token: string, url: string) => t.call(token, { method: 'POST', url });
+
+  it('lists card payments newest first, paged, with several pages for the demo merchant', async () => {
+    const res = await get(owner, `${base(SME, 'card-payments')}?${RANGE}&pageSize=20`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe(0);
+    expect(body.data.totalElements).toBeGreaterThan(40);
+    expect(body.data.content).toHaveLength(20);
+    const times = body.data.content.map((r: { createdAt: string }) => Date.parse(r.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const first = body.data.content[0];
+    expect(first.id).toBe(first.transId);
+    expect(typeof first.amount).toBe('number');
+    expect(first.storeName).toEqual(expect.any(String));
+  });
+
+  it('filters by status, store and keyword; pages do not overlap', async () => {
+    const success = (await get(owner, `${base(SME, 'card-payments')}?${RANGE}&status=SUCCESS&pageSize=100`)).json().data;
+    expect(success.content.every((r: { status: string }) => r.status === 'SUCCESS')).toBe(true);
+    const two = (await get(owner, `${base(SME, 'card-payments')}?${RANGE}&status=FAILED&status=REFUNDED&pageSize=100`)).json().data;
+    expect(new Set(two.content.map((r: { status: string }) => r.status))).toEqual(new Set(['FAILED', 'REFUNDED']));
+
+    const target = success.content[3];
+    const byKeyword = (await get(owner, `${base(SME, 'card-payments')}?${RANGE}&keyword=${target.transId.slice(-6)}`)).json().data;
+    expect(byKeyword.content.map((r: { transId: string }) => r.transId)).toContain(target.transId);
+    expect(byKeyword.content.every((r: { transId: string; orderId: string }) => (r.transId + r.orderId).includes(target.transId.slice(-6)))).toBe(true);
+
+    const byStore = (await get(owner, `${base(SME, 'card-payments')}?${RANGE}&storeId=${target.storeId}&pageSize=100`)).json().data;
+    expect(byStore.totalElements).toBeGreaterThan(0);
+    expect(byStore.content.every((r: { storeId: number }) => r.storeId === target.storeId)).toBe(true);
+
+    const p0 = (await get(owner, `${base(SME, 'card-payments')}?${RANGE}&pageSize=10&pageNumber=0`)).json().data.content;
+    const p1 = (await get(owner, `${base(SME, 'card-payments')}?${RANGE}&pageSize=10&pageNumber=1`)).json().data.content;
+    const ids0 = new Set(p0.map((r: { id: string }) => r.id));
+    expect(p1.some((r: { id: string }) => ids0.has(r.id))).toBe(false);
+  });
+
+  it('totals equal the sum of the rows of the filtered set', async () => {
+    const filter = `${RANGE}&status=SUCCESS&status=PENDING`;
+    const totals = (await get(owner, `${base(SME, 'card-payments')}/totals?${filter}`)).json().data;
+    let amount = 0;
+    let fee = 0;
+    let rows = 0;
+    for (let page = 0; ; page++) {
+      const data = (await get(owner, `${base(SME, 'card-payments')}?${filter}&pageSize=100&pageNumber=${page}`)).json().data;
+      for (const r of data.content) {
+        amount += r.amount;
+        fee += r.fee;
+        rows++;
+      }
+      if (data.content.length < 100) break;
+    }
+    expect(totals.count).toBe(rows);
+    expect(totals.sums).toEqual({ amount, fee });
+    expect(totals.byStatus.map((s: { status: string }) => s.status)).toEqual(['PENDING', 'SUCCESS']);
+  });
+
+  it('shows one card payment by its transaction id; another merchant’s id is a 404', async () => {
+    const [row] = (await get(owner, `${base(SME, 'card-payments')}?${RANGE}&pageSize=10`)).json().data.content;
+    const detail = await get(owner, `${base(SME, 'card-payments')}/${row.transId}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().data).toMatchObject({ transId: row.transId, amount: row.amount, cardNumber: row.cardNumber });
+
+    const [foreign] = await t.database.db.select().from(cardPayments).where(eq(cardPayments.merchantId, OTHER)).limit(1);
+    const cross = await get(owner, `${base(SME, 'card-payments')}/${foreign.transId}`);
+    expect(cross.statusCode).toBe(404);
+    expect(cross.json().status).toBe(4);
+  });
+
+  it('refuses another merchant’s reports (403) and never mixes its rows in', async () => {
+    const res = await get(owner, `${base(OTHER, 'card-payments')}?${RANGE}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().status).toBe(3);
+    const mine = (await get(otherOwner, `${base(OTHER, 'card-payments')}?${RANGE}&pageSize=100`)).json().data;
+    expect(mine.totalElements).toBe(30);
+    expect(mine.content.every((r: { transId: string }) => r.transId.startsWith('CP006'))).toBe(true);
+  });
+
+  it('hides and refuses every report-center list from a store cashier (none is in their sidebar)', async () => {
+    for (const report of ['card-payments', 'disbursements', 'nonpaid', 'financing', 'settlements']) {
+      const res = await get(cashier, `${base(SME, report)}?${RANGE}`);
+      expect(res.statusCode, report).toBe(403);
+      expect(res.json().status).toBe(3);
+    }
+  });
+
+  it('makes a large export an export job whose file holds every filtered row', async () => {
+    const saved = exportLimits.smallMaxRows;
+    exportLimits.smallMaxRows = 10;
+    try {
+      const total = (await get(owner, `${base(SME, 'nonpaid')}/totals?${RANGE}`)).json().data.count;
+      expect(total).toBeGreaterThan(10);
+      const res = await t.call(owner, { method: 'POST', url: `${base(SME, 'nonpaid')}/export?${RANGE}&format=csv` });
+      expect(res.statusCode).toBe(202);
+      const job = res.json().data;
+      expect(job).toMatchObject({ report: 'nonpaid', totalRows: total });
+      const jobUrl = `/api/report-job/v1/merchants/${SME}/exports/${job.id}`;
+      let status = job.status;
+      for (let i = 0; i < 50 && status !== 'DONE'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        status = (await get(owner, jobUrl)).json().data.status;
+      }
+      expect(status).toBe('DONE');
+      const file = await get(owner, `${jobUrl}/file`);
+      const rows = parseRfc4180(file.body.slice(1));
+      expect(rows.length - 1).toBe(total);
+    } finally {
+      exportLimits.smallMaxRows = saved;
+    }
+  });
+
+  it('gates the financing and on-time reports on the NEWTON_REPORT and BAMBOO_REPORT roles', async () => {
+    expect((await get(owner, `${base(SME, 'financing')}?${RANGE}`)).statusCode).toBe(403);
+    expect((await get(owner, `${base(SME, 'settlements')}?${RANGE}`)).statusCode).toBe(403);
+    expect((await get(accountant, `${base(SME, 'financing')}?${RANGE}`)).statusCode).toBe(403);
+    const financing = await get(owner, `${base(TOP, 'financing')}?${RANGE}`);
+    expect(financing.statusCode).toBe(200);
+    expect(financing.json().data.totalElements).toBeGreaterThan(20);
+    const row = financing.json().data.content[0];
+    expect(row.outstandingAmount).toBe(row.principalAmount - row.repaidAmount);
+    const settlements = await get(owner, `${base(TOP, 'settlements')}?${RANGE}`);
+    expect(settlements.statusCode).toBe(200);
+    const s = settlements.json().data.content[0];
+    expect(s.netAmount).toBe(s.grossAmount - s.feeAmount);
+  });
+
+  it('lists disbursements with a detail, and non-paid orders, for the accountant', async () => {
+    const list = await get(accountant, `${base(SME, 'disbursements')}?${RANGE}&pageSize=10`);
+    expect(list.statusCode).toBe(200);
+    const row = list.json().data.content[0];
+    const detail = await get(accountant, `${base(SME, 'disbursements')}/${row.tranId}`);
+    expect(detail.json().data).toMatchObject({ tranId: row.tranId, receiverName: row.receiverName });
+    const nonpaid = await get(accountant, `${base(SME, 'nonpaid')}?${RANGE}&status=UNPAID`);
+    expect(nonpaid.statusCode).toBe(200);
+    expect(nonpaid.json().data.content.every((r: { status: string }) => r.status === 'UNPAID')).toBe(true);
+  });
+
+  it('validates the filter in the caller’s language and names the field', async () => {
+    const missing = await get(owner, base(SME, 'card-payments'));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().status).toBe(2);
+    expect(missing.json().message).toContain('Từ ngày');
+
+    const reversed = await get(owner, `${base(SME, 'card-payments')}?fromDate=${today}&toDate=${daysAgo(3)}`);
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toBe('Đến ngày: Ngày kết thúc phải sau hoặc bằng ngày bắt đầu');
+    const reversedEn = await get(owner, `${base(SME, 'card-payments')}?fromDate=${today}&toDate=${daysAgo(3)}&lang=en`);
+    expect(reversedEn.json().message).toBe('To: The end date must be on or after the start date');
+
+    const tooLong = await get(owner, `${base(SME, 'card-payments')}?fromDate=2024-01-01&toDate=2025-06-30`);
+    expect(tooLong.json().message).toBe('Đến ngày: Khoảng thời gian tối đa 366 ngày');
+    expect((await get(owner, `${base(SME, 'card-payments')}?fromDate=2025-02-30&toDate=2025-03-01`)).statusCode).toBe(400);
+    expect((await get(owner, `${base(SME, 'card-payments')}?${RANGE}&status=PAID`)).statusCode).toBe(400);
+    expect((await get(owner, `${base(SME, 'card-payments')}?${RANGE}&sort=amount,asc`)).statusCode).toBe(400);
+    expect((await get(owner, `${base(SME, 'disbursements')}?${RANGE}&storeId=1`)).statusCode).toBe(400);
+  });
+
+  it('exports exactly the filtered list, in the chosen columns, with headers in the caller’s language', async () => {
+    const filter = `${RANGE}&status=SUCCESS`;
+    const list = (await get(owner, `${base(SME, 'card-payments')}?${filter}&pageSize=100`)).json().data;
+    const res = await post(owner, `${base(SME, 'card-payments')}/export?${filter}&format=csv&columns=transId&columns=amount&columns=status`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('attachment');
+    expect(res.body.charCodeAt(0)).toBe(0xfeff);
+    const rows = parseRfc4180(res.body.slice(1)).map((r) => r.map((c) => c.value));
+    expect(rows[0]).toEqual(['Mã giao dịch', 'Số tiền', 'Trạng thái']);
+    expect(rows.length - 1).toBe(list.totalElements);
+    expect(rows.slice(1, 101).map((r) => r[0])).toEqual(list.content.map((r: { transId: string }) => r.transId));
+    expect(rows[1][2]).toBe('Thành công');
+    expect(Number(rows[1][1])).toBe(list.content[0].amount);
+
+    const en = await post(owner, `${base(SME, 'card-payments')}/export?${filter}&format=xlsx&lang=en`);
+    expect(en.statusCode).toBe(200);
+    expect(en.headers['content-type']).toContain('spreadsheetml');
+    expect(en.rawPayload.subarray(0, 2).toString()).toBe('PK');
+
+    expect((await post(accountant, `${base(SME, 'financing')}/export?${RANGE}&format=csv`)).statusCode).toBe(403);
+    expect((await post(owner, `${base(SME, 'card-payments')}/export?${filter}&format=pdf`)).statusCode).toBe(400);
+  });
+
+  it('lists donations for the donation merchant only', async () => {
+    const url = (m: number) => `/api/transaction/v3/donation-merchants/${m}/donations?${RANGE}`;
+    const res = await get(owner, url(PAGODA));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.totalElements).toBeGreaterThan(60);
+    expect(res.json().data.content[0]).toMatchObject({ donorName: expect.any(String), campaign: expect.any(String) });
+    expect((await get(owner, url(SME))).statusCode).toBe(403);
+    expect((await get(otherOwner, url(PAGODA))).statusCode).toBe(403);
+  });
+});

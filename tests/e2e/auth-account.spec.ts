@@ -1,0 +1,105 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { AUTH_TEST_USERS } from '../../server/db/seed-auth';
+import { DEMO_PASSWORD, signIn, t } from './support';
+
+async function codeFor(request: APIRequestContext, address: string, after: number): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const first = (await (await request.get(`/api/demo/outbox?to=${address}`)).json()).data[0] as { id: number; code: string } | undefined;
+      code = first && first.id > after ? first.code : undefined;
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+const lastId = async (request: APIRequestContext, address: string) =>
+  ((await (await request.get(`/api/demo/outbox?to=${address}`)).json()).data[0]?.id as number | undefined) ?? 0;
+
+async function openUserInfo(page: Page, username: string, password = DEMO_PASSWORD) {
+  await signIn(page, username, password);
+  await expect(page).toHaveURL(/\/portal\/app\/welcome$/);
+  await page.goto('/portal/app/user-info');
+  await expect(page.getByRole('heading', { name: t('resources.user-info.name'), level: 1 })).toBeVisible();
+}
+
+async function logout(page: Page, name: string) {
+  await page.getByRole('button', { name: t('portal.layout.accountOf', { name }) }).click();
+  await page.getByRole('menuitem', { name: t('portal.common.logout') }).click();
+  await expect(page).toHaveURL(/\/portal\/auth\/login/);
+}
+
+test.describe('own account', () => {
+  test('2FA on → the next login asks for the code → off', async ({ page, request }) => {
+    const user = AUTH_TEST_USERS.twoFactor;
+    await openUserInfo(page, user.username);
+    const section = page.getByRole('region', { name: t('resources.user-info.twoFactor.title') });
+    await expect(section.getByTestId('two-factor-status')).toHaveText(t('resources.user-info.twoFactor.off'));
+    let after = await lastId(request, user.phone);
+    await section.getByRole('button', { name: t('resources.user-info.twoFactor.turnOn') }).click();
+    const dialog = page.getByRole('dialog', { name: t('resources.user-info.twoFactor.turnOn') });
+    await dialog.getByRole('textbox', { name: t('portal.auth.otpCode') }).fill(await codeFor(request, user.phone, after));
+    await dialog.getByRole('button', { name: t('portal.auth.confirmCode') }).click();
+    await expect(page.getByText('Đã BẬT cài đặt bảo mật 2 lớp', { exact: true })).toBeVisible();
+    await expect(section.getByTestId('two-factor-status')).toHaveText(t('resources.user-info.twoFactor.on'));
+
+    await logout(page, user.name);
+    after = await lastId(request, user.phone);
+    await signIn(page, user.username);
+    const code = page.getByRole('textbox', { name: t('portal.auth.otpCode') });
+    await expect(code).toBeVisible();
+    await expect(page).toHaveURL(/\/portal\/auth\/login$/);
+    await code.fill(await codeFor(request, user.phone, after));
+    await page.getByRole('button', { name: t('portal.login.submit') }).click();
+    await expect(page).toHaveURL(/\/portal\/app\/welcome$/);
+
+    await page.goto('/portal/app/user-info');
+    after = await lastId(request, user.phone);
+    await section.getByRole('button', { name: t('resources.user-info.twoFactor.turnOff') }).click();
+    const off = page.getByRole('dialog', { name: t('resources.user-info.twoFactor.turnOff') });
+    await off.getByRole('textbox', { name: t('portal.auth.otpCode') }).fill(await codeFor(request, user.phone, after));
+    await off.getByRole('button', { name: t('portal.auth.confirmCode') }).click();
+    await expect(page.getByText('Đã TẮT cài đặt bảo mật 2 lớp', { exact: true })).toBeVisible();
+    await logout(page, user.name);
+    await signIn(page, user.username);
+    await expect(page).toHaveURL(/\/portal\/app\/welcome$/);
+  });
+
+  test('profile update asks to confirm; a half-filled form asks before leaving; change password, then the old one fails', async ({ page }) => {
+    const user = AUTH_TEST_USERS.password;
+    await openUserInfo(page, user.username);
+
+    await page.getByRole('button', { name: t('resources.user-info.profile.edit') }).click();
+    await page.getByRole('textbox', { name: t('resources.user-info.fields.name') }).fill('Vũ Thị Lan Anh');
+    await page.getByRole('button', { name: t('resources.user-info.profile.save') }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText('Bạn có chắc muốn cập nhật thông tin tài khoản?');
+    await confirm.getByRole('button', { name: t('portal.confirm.confirm') }).click();
+    await expect(page.getByText('Cập nhật thông tin tài khoản thành công', { exact: true })).toBeVisible();
+    await expect(page.locator('[data-field="name"]')).toHaveText('Vũ Thị Lan Anh');
+
+    const passwordSection = page.getByRole('region', { name: t('resources.user-info.password.title') });
+    await passwordSection.getByRole('button', { name: t('resources.user-info.password.open') }).click();
+    await passwordSection.getByRole('textbox', { name: t('resources.user-info.password.current') }).fill('half');
+    await passwordSection.getByRole('button', { name: t('resources.user-info.back') }).click();
+    const leave = page.getByRole('dialog');
+    await expect(leave).toContainText('Còn thông tin chưa nhập bạn có chắc muốn quay lại?');
+    await leave.getByRole('button', { name: t('portal.confirm.cancel') }).click();
+
+    await passwordSection.getByRole('textbox', { name: t('resources.user-info.password.current') }).fill('Wrong@1234');
+    await passwordSection.getByRole('textbox', { name: t('resources.user-info.password.new'), exact: true }).fill('Brand@2026');
+    await passwordSection.getByRole('textbox', { name: t('resources.user-info.password.confirm') }).fill('Brand@2026');
+    await passwordSection.getByRole('button', { name: t('resources.user-info.password.submit') }).click();
+    await expect(passwordSection.getByText('Mật khẩu hiện tại không chính xác')).toBeVisible();
+    await passwordSection.getByRole('textbox', { name: t('resources.user-info.password.current') }).fill(DEMO_PASSWORD);
+    await passwordSection.getByRole('button', { name: t('resources.user-info.password.submit') }).click();
+    await expect(page.getByText('Đổi mật khẩu thành công', { exact: true })).toBeVisible();
+
+    await logout(page, user.name);
+    await signIn(page, user.username, DEMO_PASSWORD);
+    await expect(page.getByRole('alert')).toHaveText('Mật khẩu hoặc tên đăng nhập không chính xác');
+    await signIn(page, user.username, 'Brand@2026');
+    await expect(page).toHaveURL(/\/portal\/app\/welcome$/);
+  });
+});

@@ -1,0 +1,148 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { AUTH_TEST_USERS, SECURE_DEMO_USER } from '../../server/db/seed-auth';
+import { DEMO_PASSWORD, DemoUsers, PRODUCT, signIn, t } from './support';
+
+/** The newest code the demo outbox holds for an address (what a user would read on the phone). */
+async function codeFor(request: APIRequestContext, address: string, after = 0): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/demo/outbox?to=${encodeURIComponent(address)}`);
+      const first = (await res.json()).data[0] as { id: number; code: string } | undefined;
+      code = first && first.id > after ? first.code : undefined;
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+async function lastOutboxId(request: APIRequestContext, address: string): Promise<number> {
+  const res = await request.get(`/api/demo/outbox?to=${encodeURIComponent(address)}`);
+  return ((await res.json()).data[0]?.id as number | undefined) ?? 0;
+}
+
+const codeField = (page: Page) => page.getByRole('textbox', { name: t('portal.auth.otpCode') });
+const toast = (page: Page, text: string) => expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+
+test.describe('public ways in', () => {
+  test('SMS login: phone → code → signed in, then the usual routing', async ({ page, request }) => {
+    await page.goto('/portal/auth/login');
+    await page.getByRole('link', { name: t('portal.auth.links.loginSms') }).click();
+    await expect(page).toHaveURL(/\/portal\/auth\/login-sms$/);
+    const phone = page.getByRole('textbox', { name: t('portal.auth.phoneNumber') });
+    await phone.fill('0123');
+    await page.getByRole('button', { name: t('portal.auth.sendCode') }).click();
+    await expect(page.getByText(t('validation.phone'))).toBeVisible();
+    // §8: a phone without an account.
+    await phone.fill('0399000111');
+    await page.getByRole('button', { name: t('portal.auth.sendCode') }).click();
+    await expect(page.getByRole('alert')).toHaveText('Không tìm thấy tài khoản của số điện thoại này');
+
+    const before = await lastOutboxId(request, DemoUsers.accountant.phone);
+    await phone.fill(DemoUsers.accountant.phone);
+    await page.getByRole('button', { name: t('portal.auth.sendCode') }).click();
+    await expect(page.getByText(t('portal.auth.codeSentTo', { address: '091****678' }))).toBeVisible();
+    await codeField(page).fill('000000' === (await codeFor(request, DemoUsers.accountant.phone, before)) ? '111111' : '000000');
+    await page.getByRole('button', { name: t('portal.login.submit') }).click();
+    await expect(page.getByRole('alert')).toHaveText('Mã xác thực không chính xác');
+    await codeField(page).fill(await codeFor(request, DemoUsers.accountant.phone, before));
+    await page.getByRole('button', { name: t('portal.login.submit') }).click();
+    // One merchant: straight to welcome, as after a password sign-in.
+    await expect(page).toHaveURL(/\/portal\/app\/welcome$/);
+  });
+
+  test('sign-up to first sign-in, and the merchant lead form', async ({ page, request }) => {
+    const username = `shop_${Date.now().toString(36).slice(-6)}`;
+    const email = `${username}@example.vn`;
+    await page.goto('/portal/auth/login');
+    await page.getByRole('link', { name: t('portal.auth.links.signup') }).click();
+    await expect(page).toHaveURL(/\/portal\/auth\/signup$/);
+    const field = (key: string) => page.getByRole('textbox', { name: t(key), exact: true });
+    await field('portal.auth.username').fill(username);
+    await field('portal.auth.fullname').fill('Trần Thị Bích');
+    await field('portal.auth.phoneNumber').first().fill(`09${String(Date.now()).slice(-8)}`);
+    await field('portal.auth.email').fill(email);
+    await field('portal.auth.password').fill('weak');
+    await field('portal.auth.passwordConfirm').fill('weak');
+    await page.getByRole('button', { name: t('portal.auth.sendCode') }).click();
+    await expect(page.getByText(t('validation.password'))).toBeVisible();
+    await field('portal.auth.password').fill('Shop@2026');
+    await field('portal.auth.passwordConfirm').fill('Shop@2026');
+    await page.getByRole('radio', { name: t('portal.auth.signup.channelEmail') }).check();
+    await page.getByRole('button', { name: t('portal.auth.sendCode') }).click();
+    await toast(page, `Mã xác thực gồm 6 chữ số đã được gửi đến s${'*'.repeat(username.length - 1)}@example.vn`);
+    await codeField(page).fill(await codeFor(request, email));
+    await page.getByRole('button', { name: t('portal.auth.signup.submit'), exact: true }).click();
+    await toast(page, 'Đăng ký tài khoản thành công');
+    await expect(page).toHaveURL(/\/portal\/auth\/login$/);
+    await signIn(page, username, 'Shop@2026');
+    // A new account has no merchant yet.
+    await expect(page).toHaveURL(/\/portal\/onboard\/merchants-choose/);
+  });
+
+  test('merchant lead form', async ({ page }) => {
+    await page.goto('/portal/auth/signup');
+    const lead = page.getByRole('form', { name: t('portal.auth.lead.title') });
+    await lead.getByRole('button', { name: t('portal.auth.lead.submit') }).click();
+    await expect(lead.getByText(t('validation.required')).first()).toBeVisible();
+    await lead.getByRole('textbox', { name: t('portal.auth.lead.businessName') }).fill('Tiệm bánh Hoa Mai');
+    await lead.getByRole('textbox', { name: t('portal.auth.lead.contactName') }).fill('Trần An');
+    await lead.getByRole('textbox', { name: t('portal.auth.phoneNumber') }).fill('0912000333');
+    await lead.getByRole('button', { name: t('portal.auth.lead.submit') }).click();
+    await expect(lead.getByRole('status')).toHaveText('Đã ghi nhận thông tin. Chúng tôi sẽ liên hệ với bạn sớm.');
+  });
+
+  test('forgot password to sign-in with the new password; the old one fails', async ({ page, request }) => {
+    const user = AUTH_TEST_USERS.reset;
+    await page.goto('/portal/auth/login');
+    await page.getByRole('link', { name: t('portal.auth.links.forgotPassword') }).click();
+    await expect(page).toHaveURL(/\/portal\/auth\/forgot-passwd$/);
+    await page.getByRole('textbox', { name: t('portal.auth.phoneNumber') }).fill('0399000222');
+    await page.getByRole('button', { name: t('portal.auth.sendCode') }).click();
+    await expect(page.getByRole('alert')).toHaveText('Không tìm thấy tài khoản của số điện thoại này');
+    await page.getByRole('textbox', { name: t('portal.auth.phoneNumber') }).fill(user.phone);
+    await page.getByRole('button', { name: t('portal.auth.sendCode') }).click();
+    await page.getByRole('textbox', { name: t('portal.auth.newPassword') }).fill('Reset@2026');
+    await page.getByRole('textbox', { name: t('portal.auth.passwordConfirm') }).fill('Reset@2026');
+    await codeField(page).fill(await codeFor(request, user.phone));
+    await page.getByRole('button', { name: t('portal.auth.forgot.submit') }).click();
+    await toast(page, 'Đặt lại mật khẩu thành công. Vui lòng đăng nhập bằng mật khẩu mới.');
+    await expect(page).toHaveURL(/\/portal\/auth\/login$/);
+    await signIn(page, user.username, DEMO_PASSWORD);
+    await expect(page.getByRole('alert')).toHaveText('Mật khẩu hoặc tên đăng nhập không chính xác');
+    await signIn(page, user.username, 'Reset@2026');
+    await expect(page).toHaveURL(/\/portal\/onboard\/merchants-choose/);
+  });
+
+  test('SSO round trip: demo issuer → sso-check → wallet link; logout goes to the SSO sign-out address', async ({ page }) => {
+    const user = AUTH_TEST_USERS.sso;
+    await page.goto('/portal/auth/login');
+    await page.getByRole('link', { name: t('portal.auth.links.sso') }).click();
+    await expect(page).toHaveURL(/\/api\/demo\/sso\/authorize/);
+    await page.getByLabel('Tên đăng nhập').fill(user.username);
+    await page.getByLabel('Mật khẩu').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Đăng nhập' }).click();
+    await expect(page).toHaveURL(/\/portal\/auth\/sso-check$/); // the token left the address bar
+    await page.getByRole('button', { name: t('portal.auth.sso.link', { product: PRODUCT }) }).click();
+    await toast(page, `Liên kết với số ví ${PRODUCT} thành công`);
+    await expect(page).toHaveURL(/\/portal\/app\/welcome$/);
+    await page.getByRole('button', { name: t('portal.layout.accountOf', { name: user.name }) }).click();
+    await page.getByRole('menuitem', { name: t('portal.common.logout') }).click();
+    await expect(page).toHaveURL(/\/api\/demo\/sso\/logout$/);
+    await expect(page.getByRole('heading', { name: 'Đã đăng xuất SSO' })).toBeVisible();
+    await page.goto('/portal/app/welcome');
+    await expect(page).toHaveURL(/\/portal\/auth\/login/);
+  });
+
+  test('a password login with 2FA on asks for the code before anything else', async ({ page, request }) => {
+    await signIn(page, SECURE_DEMO_USER.username);
+    await expect(codeField(page)).toBeVisible();
+    await expect(page.getByText(t('portal.auth.codeSentTo', { address: '094****123' }))).toBeVisible();
+    // Nothing is stored before the second step: the app is still closed.
+    const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('mp.auth')));
+    expect(stored).toEqual([]);
+    await codeField(page).fill(await codeFor(request, SECURE_DEMO_USER.phone));
+    await page.getByRole('button', { name: t('portal.login.submit') }).click();
+    await expect(page).toHaveURL(/\/portal\/app\/welcome$/);
+  });
+});

@@ -1,0 +1,157 @@
+import { expect, test, type Page } from '@playwright/test';
+import { KYB_DEMO_USERNAME, KybDemoMerchants, solidPng, type KybDemoKey } from '../../server/db/seed-merchant-profile';
+import { chooseMerchant, signIn, t, type Lng } from './support';
+
+const NEXT_STEP: Record<KybDemoKey, string> = {
+  new: 'uploadAndSubmit',
+  waitingUpdate: 'update',
+  waitingApprove: 'wait',
+  done: 'none',
+  reject: 'fixAndResubmit',
+  locked: 'contactSupport',
+  other: 'other',
+};
+
+async function openMerchantInfo(page: Page, key: KybDemoKey, first: boolean) {
+  if (first) await signIn(page, KYB_DEMO_USERNAME);
+  else await page.goto('/portal/onboard/merchants-choose');
+  await chooseMerchant(page, KybDemoMerchants[key].name);
+  await expect(page).toHaveURL(/\/portal\/app\/welcome/);
+  await page.goto('/portal/app/merchant-info');
+  await expect(page.getByRole('heading', { level: 1, name: t('resources.merchant-info.name') })).toBeVisible();
+}
+
+async function expectState(page: Page, key: KybDemoKey, lng: Lng = 'vi') {
+  const status = key;
+  const label = t(`portal.kyb.${status}`, {}, lng);
+  await expect(page.getByLabel(t('portal.kyb.badge', { status: label }, lng))).toBeVisible();
+  await expect(page.getByTestId('kyb-state-code')).toHaveText(t('resources.merchant-info.kyb.stateCode', { code: KybDemoMerchants[key].stateCode }, lng));
+  await expect(page.getByTestId('kyb-next-step')).toContainText(t(`resources.merchant-info.kyb.next.${NEXT_STEP[key]}`, {}, lng));
+}
+
+test.describe('merchant info and KYB', () => {
+  test('every §4 KYB state shows its badge, code and next step; edits are offered only where allowed', async ({ page }) => {
+    test.setTimeout(120_000);
+    const keys = Object.keys(KybDemoMerchants) as KybDemoKey[];
+    for (const [i, key] of keys.entries()) {
+      await openMerchantInfo(page, key, i === 0);
+      await expectState(page, key);
+      const edit = page.getByRole('button', { name: t('resources.merchant-info.edit.open') });
+      if (key === 'locked' || key === 'waitingApprove') {
+        await expect(edit).toHaveCount(0);
+        await expect(page.getByTestId('edit-blocked')).toHaveText(
+          t(`resources.merchant-info.edit.blocked.${key === 'locked' ? 'locked' : 'underReview'}`),
+        );
+      } else {
+        await expect(edit).toBeVisible();
+      }
+      if (key === 'new') {
+        // Nothing on file yet: the next step lists the missing papers.
+        await expect(page.getByTestId('kyb-next-step')).toContainText(t('resources.merchant-info.documentTypes.idFront'));
+      }
+    }
+  });
+
+  test('the merchant details and documents read in English too', async ({ page }) => {
+    await openMerchantInfo(page, 'reject', true);
+    await page.evaluate(() => localStorage.setItem('langKey', 'en'));
+    await page.reload();
+    await expectState(page, 'reject', 'en');
+    await page.getByRole('tab', { name: t('resources.merchant-info.tabs.documents', {}, 'en') }).click();
+    await expect(page.getByRole('region', { name: t('resources.merchant-info.documentTypes.idFront', {}, 'en') })).toBeVisible();
+  });
+
+  test('uploading an ID front twice keeps one file, the newest', async ({ page, request }) => {
+    await openMerchantInfo(page, 'waitingUpdate', true);
+    await page.getByRole('tab', { name: t('resources.merchant-info.tabs.documents') }).click();
+    const idFront = page.getByRole('region', { name: t('resources.merchant-info.documentTypes.idFront') });
+    const png = solidPng(60, 40, [200, 30, 30]);
+    // ID front is a single-file type: once one is on file, the action is "replace".
+    const replaceInput = () => idFront.locator('input[type=file]');
+    await expect(idFront.getByTestId('document-file-name')).toHaveCount(1);
+    await replaceInput().setInputFiles({ name: 'cccd-lan-1.png', mimeType: 'image/png', buffer: png });
+    await expect(idFront.getByTestId('document-file-name')).toHaveText(['cccd-lan-1.png']);
+    await replaceInput().setInputFiles({ name: 'cccd-lan-2.png', mimeType: 'image/png', buffer: png });
+    await expect(idFront.getByTestId('document-file-name')).toHaveText(['cccd-lan-2.png']);
+
+    // The server agrees: one ID front.
+    const login = await request.post('/api/authentication/v1/login', { data: { username: KYB_DEMO_USERNAME, password: 'Demo@1234' } });
+    const token = (await login.json()).data.token;
+    const merchants = await (await request.get('/api/profile/v2/merchants?pageSize=100', { headers: { authorization: `Bearer ${token}` } })).json();
+    const id = merchants.data.content.find((m: { partnerCode: string }) => m.partnerCode === KybDemoMerchants.waitingUpdate.partnerCode).id;
+    const info = await (await request.get(`/api/profile/v2/merchants/${id}/info`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const fronts = info.data.documents.filter((d: { type: string }) => d.type === 'Document-KYB-B1');
+    expect(fronts.map((d: { fileName: string }) => d.fileName)).toEqual(['cccd-lan-2.png']);
+
+    // The preview shows the picture.
+    await idFront.getByRole('button', { name: t('resources.merchant-info.documents.previewLabel', { name: 'cccd-lan-2.png' }) }).click();
+    const img = page.getByRole('img', { name: t('resources.merchant-info.documents.previewAlt', { name: 'cccd-lan-2.png' }) });
+    await expect(img).toBeVisible();
+    expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(60);
+  });
+
+  test('a file that is not what its name says is refused with the server’s message', async ({ page }) => {
+    await openMerchantInfo(page, 'done', true);
+    await page.getByRole('tab', { name: t('resources.merchant-info.tabs.documents') }).click();
+    const other = page.getByRole('region', { name: t('resources.merchant-info.documentTypes.otherPrivate') });
+    await expect(other.getByText(t('resources.merchant-info.documents.empty'))).toBeVisible();
+    await other.getByLabel(t('resources.merchant-info.documents.uploadLabel', { type: t('resources.merchant-info.documentTypes.otherPrivate') })).setInputFiles({
+      name: 'bao-cao.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('<html><script>alert(1)</script></html>'),
+    });
+    const { default: viApi } = await import('../../src/i18n/vi/api.json', { with: { type: 'json' } });
+    await expect(page.getByText(viApi.merchantInfo.fileContent)).toBeVisible();
+    await expect(other.getByText(t('resources.merchant-info.documents.empty'))).toBeVisible();
+  });
+
+  test('editing sends the merchant for approval after the §8 confirmation; bad fields show the shared rule', async ({ page }) => {
+    await openMerchantInfo(page, 'other', true);
+    await page.getByRole('button', { name: t('resources.merchant-info.edit.open') }).click();
+    const taxCode = page.getByRole('textbox', { name: t('resources.merchant-info.fields.taxCode') });
+    await taxCode.fill('123');
+    await page.getByRole('button', { name: t('resources.merchant-info.edit.submit') }).click();
+    await expect(page.getByText(t('validation.merchantInfo.taxCode'))).toBeVisible();
+    await taxCode.fill('0318765432');
+    await page.getByRole('textbox', { name: t('resources.merchant-info.fields.brandName') }).fill('Tạp hoá Bến Thành Mới');
+    await page.getByRole('button', { name: t('resources.merchant-info.edit.submit') }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Bạn có chắc muốn cập nhật thông tin tài khoản?');
+    await dialog.getByRole('button', { name: 'Xác nhận' }).click();
+    // Every required paper is on file: straight to waiting approve (110), and no more edits meanwhile.
+    const label = t('portal.kyb.waitingApprove');
+    await expect(page.getByLabel(t('portal.kyb.badge', { status: label }))).toBeVisible();
+    await expect(page.getByTestId('kyb-state-code')).toHaveText(t('resources.merchant-info.kyb.stateCode', { code: 110 }));
+    await expect(page.locator('[data-field="brandName"]')).toHaveText('Tạp hoá Bến Thành Mới');
+    await expect(page.getByRole('button', { name: t('resources.merchant-info.edit.open') })).toHaveCount(0);
+    await expect(page.getByTestId('edit-blocked')).toHaveText(t('resources.merchant-info.edit.blocked.underReview'));
+  });
+
+  test('registers a new merchant, which starts as new (101)', async ({ page }) => {
+    await openMerchantInfo(page, 'done', true);
+    await page.getByRole('tab', { name: t('resources.merchant-info.tabs.links') }).click();
+    await page.getByRole('button', { name: t('resources.merchant-info.register.open') }).click();
+    const field = (name: string) => page.getByRole('textbox', { name: t(`resources.merchant-info.fields.${name}`) });
+    await field('name').fill('Công ty TNHH Sen Vàng');
+    await field('brandName').fill('Sen Vàng');
+    await field('taxCode').fill('0317777777');
+    await field('businessAddress').fill('5 Hai Bà Trưng, TP. Hồ Chí Minh');
+    await field('representativeName').fill('Trịnh Khánh Vy');
+    await field('contactPhone').fill('0909112233');
+    await field('contactEmail').fill('senvang@example.vn');
+    await page.getByRole('combobox', { name: t('resources.merchant-info.fields.companyTypeCode') }).click();
+    await page.getByRole('option', { name: 'Công ty cổ phần' }).click();
+    await page.getByRole('combobox', { name: t('resources.merchant-info.fields.industryCode') }).click();
+    await page.getByRole('option', { name: /Ăn uống/ }).click();
+    await page.getByRole('button', { name: t('resources.merchant-info.register.submit') }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Xác nhận' }).click();
+    await expect(page.getByText(/Công ty TNHH Sen Vàng \(mã MC\d{6}\)/)).toBeVisible();
+
+    await page.getByRole('button', { name: t('resources.merchant-info.register.switch'), exact: true }).click();
+    await chooseMerchant(page, 'Công ty TNHH Sen Vàng');
+    await expect(page).toHaveURL(/\/portal\/app\/welcome/);
+    await page.goto('/portal/app/merchant-info');
+    await expect(page.getByLabel(t('portal.kyb.badge', { status: t('portal.kyb.new') }))).toBeVisible();
+    await expect(page.locator('[data-field="taxCode"]')).toHaveText('0317777777');
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * Report center in the browser: role-gated reports hidden and refused, a report's filter, detail and
+ * export (the file opened), the filter restored after navigating away, a report setting created and
+ * its produced file listed and downloaded.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { DemoMerchants, DemoUsers, sidebarLink, signIn, t } from './support';
+
+const SME = DemoMerchants.sme;
+
+async function accountantOnSme(page: Page) {
+  await signIn(page, DemoUsers.accountant.username);
+  // A single merchant is chosen on arrival.
+  await expect(page).toHaveURL(/\/portal\/app\/welcome/);
+}
+
+test('a report the role lacks is hidden from the sidebar, refused by the page and by the API', async ({ page }) => {
+  await accountantOnSme(page);
+  const card = await sidebarLink(page, 'MERCHANT_CARD_PAYMENT_REPORT', 'MERCHANT_REPORTS_CENTER');
+  await expect(card).toBeVisible();
+  const nav = page.getByRole('navigation', { name: t('portal.layout.navigation') });
+  await expect(nav.getByRole('link', { name: 'Báo cáo tài trợ vốn' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Báo cáo quyết toán' })).toHaveCount(0);
+
+  await page.goto('/portal/app/report-center/financing-report');
+  await expect(page.getByText(t('portal.accessDenied.title'))).toBeVisible();
+
+  const login = await page.request.post('/api/authentication/v1/login', { data: { username: DemoUsers.accountant.username, password: 'Demo@1234' } });
+  const token = (await login.json()).data.token;
+  const res = await page.request.get(`/api/transaction/v2/merchants/${SME.id}/reports/financing?fromDate=2026-01-01&toDate=2026-01-31`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(403);
+});
+
+test('card payment report: filter, detail, export, filter restored on return', async ({ page }) => {
+  await accountantOnSme(page);
+  await (await sidebarLink(page, 'MERCHANT_CARD_PAYMENT_REPORT', 'MERCHANT_REPORTS_CENTER')).click();
+  await expect(page).toHaveURL(/\/portal\/app\/report-center\/card-payment-report$/);
+  const table = page.getByRole('table', { name: t('resources.card-payment-report.name') });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  // The seeded daily schedule was due at start: the server's scheduler produced its file by itself.
+  const produced = page.getByRole('region', { name: t('portal.reportCenter.generated.title') }).getByRole('row').filter({ hasText: 'Báo cáo thanh toán thẻ hằng ngày' });
+  await expect(produced.getByText(t('portal.reportCenter.statuses.READY'))).toBeVisible();
+
+  // Last 90 days, failed payments only.
+  await page.getByRole('combobox', { name: t('portal.reports.dateRange.preset') }).click();
+  await page.getByRole('option', { name: t('portal.reports.dateRange.presets.last90Days') }).click();
+  await page.getByRole('combobox', { name: t('portal.reportCenter.status') }).click();
+  await page.getByRole('option', { name: t('portal.reportCenter.statuses.FAILED') }).click();
+  await page.keyboard.press('Escape');
+  const rows = table.getByRole('row');
+  await expect(rows.nth(1)).toBeVisible();
+  await expect(table.getByText(t('portal.reportCenter.statuses.SUCCESS'), { exact: true })).toHaveCount(0);
+  const statusCells = table.getByText(t('portal.reportCenter.statuses.FAILED'), { exact: true });
+  expect(await statusCells.count()).toBeGreaterThan(0);
+
+  // Detail of the first row.
+  const firstLink = rows.nth(1).getByRole('link');
+  const transId = (await firstLink.textContent())!.trim();
+  await firstLink.click();
+  await expect(page).toHaveURL(new RegExp(`/report-center/card-payment-report/${transId}$`));
+  await expect(page.getByText(transId, { exact: true })).toBeVisible();
+  await expect(page.getByText(t('portal.reportCenter.columns.issuerBank'))).toBeVisible();
+
+  // Back on the list, the filter is the one left.
+  await page.getByRole('link', { name: t('portal.reportCenter.backToList') }).click();
+  await expect(page.getByRole('combobox', { name: t('portal.reports.dateRange.preset') })).toHaveText(t('portal.reports.dateRange.presets.last90Days'));
+  await expect(page.getByRole('combobox', { name: t('portal.reportCenter.status') })).toHaveText(t('portal.reportCenter.statuses.FAILED'));
+
+  // Export CSV: every filtered row, with the list's columns.
+  const totalText = await page.getByText(/\d+–\d+|\d+-\d+ trên \d+/).first().textContent();
+  const total = Number(/trên (\d+)/.exec(totalText ?? '')?.[1] ?? NaN);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: t('portal.reports.export.button') }).click();
+  await page.getByRole('menuitem', { name: t('portal.reports.export.csv') }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^card-payments_${SME.partnerCode}_\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const text = (await readFile(await download.path())).toString('utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const lines = text.slice(1).trim().split('\r\n');
+  expect(lines[0]).toBe('Mã giao dịch,Thời gian tạo,Cửa hàng,Loại thẻ,Số thẻ,Số tiền,Phí,Trạng thái');
+  expect(lines.length - 1).toBe(total);
+  expect(lines.slice(1).every((l) => l.endsWith(',Thất bại'))).toBe(true);
+  expect(lines.some((l) => l.startsWith(`${transId},`))).toBe(true);
+});
+
+test('a report setting is created, produces its file and lists it for download', async ({ page }) => {
+  await accountantOnSme(page);
+  await page.goto('/portal/app/report-center/report-settings/create?type=NONPAID_REPORT');
+  const name = `Chưa thanh toán ${Date.now().toString(36)}`;
+  await page.getByRole('textbox', { name: t('portal.reportSettings.fields.name') }).fill(name);
+  await page.getByRole('radio', { name: t('portal.reportSettings.frequencies.WEEKLY') }).check();
+  await page.getByRole('combobox', { name: t('portal.reportSettings.fields.dayOfWeek') }).click();
+  await page.getByRole('option', { name: t('portal.reportSettings.weekdays.5') }).click();
+  await page.getByRole('textbox', { name: t('portal.reportSettings.fields.recipients') }).fill('not-an-email');
+  await page.getByRole('radio', { name: 'CSV' }).check();
+  await page.getByRole('button', { name: 'Lưu' }).click();
+  await expect(page.getByText(t('validation.email'))).toBeVisible();
+  await page.getByRole('textbox', { name: t('portal.reportSettings.fields.recipients') }).fill('ketoan@example.vn\nchu@example.vn');
+  await page.getByRole('button', { name: 'Lưu' }).click();
+
+  await expect(page).toHaveURL(/\/report-center\/report-settings\/\d+$/);
+  await expect(page.getByTestId('next-run')).toContainText(t('portal.reportSettings.nextRun', { at: '' }).trim());
+  await page.getByRole('button', { name: t('portal.reportSettings.runNow') }).click();
+  const files = page.getByRole('region', { name: t('portal.reportCenter.generated.title') });
+  const row = files.getByRole('row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row.getByText(t('portal.reportCenter.statuses.READY'))).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('button', { name: new RegExp(t('portal.reportCenter.generated.download')) }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^bao-cao-chua-thanh-toan_MC_SONGHAN_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = (await readFile(await download.path())).toString('utf8');
+  expect(text.slice(1).split('\r\n')[0]).toContain('Mã đơn hàng');
+
+  // The same file is in the generic list of its type, on the non-paid report.
+  await page.goto('/portal/app/report-center/nonpaid-report');
+  await expect(page.getByRole('region', { name: t('portal.reportCenter.generated.title') }).getByRole('row').filter({ hasText: name })).toBeVisible();
+});
+
+test('in English, the disbursement report and its detail read in English', async ({ page }) => {
+  await accountantOnSme(page);
+  // The language is the one readable key; the page reads it on load.
+  await page.evaluate(() => localStorage.setItem('langKey', 'en'));
+  await page.goto('/portal/app/report-center/disbursement-report');
+  const table = page.getByRole('table', { name: t('resources.disbursement-report.name', {}, 'en') });
+  await expect(table.getByRole('columnheader', { name: t('portal.reportCenter.columns.receiverName', {}, 'en'), exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: t('portal.reports.dateRange.preset', {}, 'en') })).toHaveText(t('portal.reports.dateRange.presets.last7Days', {}, 'en'));
+  const link = table.getByRole('row').nth(1).getByRole('link');
+  const tranId = (await link.textContent())!.trim();
+  await link.click();
+  await expect(page.getByText(t('portal.reportCenter.columns.receiverBank', {}, 'en'))).toBeVisible();
+  await expect(page.getByText(tranId, { exact: true })).toBeVisible();
+});

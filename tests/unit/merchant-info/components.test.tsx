@@ -1,0 +1,124 @@
+/** KybSummary and DocumentsPanel of the merchant-info page, with the real portal strings. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import type { MerchantDocument, MerchantInfo } from '@/domain/merchantInfo';
+import { kybNextStep, kybEditBlock } from '@/domain/merchantInfo';
+import { kybStatus } from '@/domain/kyb';
+import { KybSummary } from '@/resources/merchant-info/KybSummary';
+import { DocumentsPanel } from '@/resources/merchant-info/DocumentsPanel';
+import viPortal from '@/i18n/vi/portal.json';
+import enPortal from '@/i18n/en/portal.json';
+import { createTestI18n } from '../portal/helpers/i18n';
+
+vi.mock('@/resources/merchant-info/merchantInfoApi', () => ({ uploadDocument: vi.fn(), fetchDocumentFile: vi.fn() }));
+
+afterEach(cleanup);
+
+const mi = viPortal.resources['merchant-info'];
+
+const info = (stateCode: number, patch: Partial<MerchantInfo> = {}): MerchantInfo => ({
+  id: 1,
+  partnerCode: 'MC_X',
+  name: 'Công ty X',
+  brandName: 'X',
+  type: 'SME',
+  stateCode,
+  kybStatus: kybStatus(stateCode),
+  awaitingApproval: [101, 102, 106, 107, 110].includes(stateCode),
+  inKyb: stateCode >= 200 && stateCode < 300,
+  nextStep: kybNextStep(stateCode),
+  editBlock: kybEditBlock(stateCode),
+  relationshipRole: null,
+  linkedWithMaster: false,
+  master: null,
+  linkedMerchants: [],
+  internalGroup: null,
+  profile: null,
+  documents: [],
+  missingDocuments: [],
+  canEdit: true,
+  canLink: true,
+  updatedAt: null,
+  ...patch,
+});
+
+describe('KybSummary', () => {
+  it.each([
+    [101, 'new', 'uploadAndSubmit'],
+    [106, 'waitingUpdate', 'update'],
+    [110, 'waitingApprove', 'wait'],
+    [203, 'waitingApprove', 'wait'],
+    [201, 'done', 'none'],
+    [202, 'reject', 'fixAndResubmit'],
+    [204, 'locked', 'contactSupport'],
+    [107, 'other', 'other'],
+  ] as const)('state %i shows the %s badge and its next step', (code, status, step) => {
+    render(
+      <I18nextProvider i18n={createTestI18n('vi')}>
+        <KybSummary info={info(code)} />
+      </I18nextProvider>,
+    );
+    const label = viPortal.portal.kyb[status];
+    expect(screen.getByLabelText(viPortal.portal.kyb.badge.replace('{{status}}', label))).toHaveTextContent(label);
+    expect(screen.getByTestId('kyb-next-step')).toHaveTextContent(mi.kyb.next[step]);
+  });
+
+  it('lists missing papers in English', () => {
+    render(
+      <I18nextProvider i18n={createTestI18n('en')}>
+        <KybSummary info={info(106, { missingDocuments: ['Document-KYB-B2', 'Document-KYB-A'] })} />
+      </I18nextProvider>,
+    );
+    const en = enPortal.resources['merchant-info'];
+    expect(screen.getByTestId('kyb-next-step')).toHaveTextContent(
+      en.kyb.missing.replace('{{list}}', `${en.documentTypes.idBack}, ${en.documentTypes.businessLicence}`),
+    );
+  });
+});
+
+// Eight MUI sections render slowly on a busy 2-CPU machine.
+describe('DocumentsPanel', { timeout: 20_000 }, () => {
+  const doc = (id: number, type: MerchantDocument['type'], fileName: string): MerchantDocument => ({
+    id,
+    type,
+    fileName,
+    contentType: fileName.endsWith('.pdf') ? 'application/pdf' : 'image/png',
+    sizeBytes: 2048,
+    isPublic: type === 'Logo',
+    uploadedBy: 'owner_demo',
+    createdAt: '2025-06-30T00:00:00.000Z',
+    updatedAt: '2025-06-30T00:00:00.000Z',
+  });
+
+  it('offers replace (not a second upload) for a single-file type on file, and upload for empty ones', () => {
+    render(
+      <I18nextProvider i18n={createTestI18n('vi')}>
+        <DocumentsPanel merchantId={1} canUpload documents={[doc(5, 'Document-KYB-B1', 'cccd.png'), doc(6, 'Document-KYB-A', 'gpkd.pdf')]} onChanged={() => {}} />
+      </I18nextProvider>,
+    );
+    const front = screen.getByRole('region', { name: mi.documentTypes.idFront });
+    expect(within(front).queryByLabelText(mi.documents.uploadLabel.replace('{{type}}', mi.documentTypes.idFront))).toBeNull();
+    expect(within(front).getByLabelText(mi.documents.replaceLabel.replace('{{type}}', mi.documentTypes.idFront).replace('{{name}}', 'cccd.png'))).toHaveAttribute('type', 'file');
+    expect(within(front).getByRole('button', { name: mi.documents.previewLabel.replace('{{name}}', 'cccd.png') })).toBeInTheDocument();
+    // PDFs download; they have no picture to preview.
+    const licence = screen.getByRole('region', { name: mi.documentTypes.businessLicence });
+    expect(within(licence).queryByRole('button', { name: mi.documents.previewLabel.replace('{{name}}', 'gpkd.pdf') })).toBeNull();
+    const back = screen.getByRole('region', { name: mi.documentTypes.idBack });
+    expect(within(back).getByText(mi.documents.empty)).toBeInTheDocument();
+    const input = within(back).getByLabelText(mi.documents.uploadLabel.replace('{{type}}', mi.documentTypes.idBack));
+    expect(input.getAttribute('accept')).not.toContain('svg');
+    const logo = screen.getByRole('region', { name: mi.documentTypes.logo });
+    expect(within(logo).getByLabelText(mi.documents.uploadLabel.replace('{{type}}', mi.documentTypes.logo)).getAttribute('accept')).toContain('.svg');
+  });
+
+  it('offers no upload or replace to a viewer who cannot edit', () => {
+    render(
+      <I18nextProvider i18n={createTestI18n('vi')}>
+        <DocumentsPanel merchantId={1} canUpload={false} documents={[doc(5, 'Document-KYB-B1', 'cccd.png')]} onChanged={() => {}} />
+      </I18nextProvider>,
+    );
+    expect(document.querySelectorAll('input[type=file]')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: mi.documents.downloadLabel.replace('{{name}}', 'cccd.png') })).toBeInTheDocument();
+  });
+});
