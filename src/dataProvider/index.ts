@@ -25,8 +25,7 @@ import {
 } from '@/domain/api';
 import { API_BASE_URL } from '@/config';
 import { fileNameFromContentDisposition, type FetchedFile } from '@/files';
-import { resources as portalResources, type ResourceConfig } from '@/resources';
-import type { ResourceEndpoints } from '@/resources';
+import type { ResourceConfig, ResourceEndpoints } from '@/resources';
 import { getChosenMerchantId } from '@/authProvider/session';
 import { httpClient as defaultHttpClient, type HttpClient, type HttpMethod, type QueryParams } from './httpClient';
 
@@ -88,6 +87,10 @@ export interface ExportStoresParams {
 }
 
 export interface DataProviderOptions {
+  /**
+   * The resource list; by default the portal's, loaded on the first CRUD call so that pages outside the
+   * admin area (the login page's JS budget) never load every resource config and icon.
+   */
   resources?: readonly ResourceConfig[];
   /** The chosen merchant (`:merchantId`); null when none is chosen, which aborts merchant-scoped calls. */
   getMerchantId?: () => number | null;
@@ -124,7 +127,7 @@ function filterToQuery(filter: Record<string, unknown> | undefined): QueryParams
 export function createDataProvider(
   apiUrl: string,
   httpClient: HttpClient,
-  { resources = portalResources, getMerchantId = getChosenMerchantId }: DataProviderOptions = {},
+  { resources: givenResources, getMerchantId = getChosenMerchantId }: DataProviderOptions = {},
 ): PortalDataProvider {
   const base = apiUrl.replace(/\/+$/, '');
 
@@ -138,14 +141,18 @@ export function createDataProvider(
     return { url: `${base}${path}`, merchantScoped, merchantId };
   };
 
-  const configOf = (resource: string): ResourceConfig => {
-    const config = resources.find((r) => r.name === resource);
+  let resourceList: Promise<readonly ResourceConfig[]> | undefined = givenResources && Promise.resolve(givenResources);
+  const findConfig = async (resource: string) =>
+    (await (resourceList ??= import('@/resources').then((module) => module.resources))).find((r) => r.name === resource);
+
+  const configOf = async (resource: string): Promise<ResourceConfig> => {
+    const config = await findConfig(resource);
     if (!config) throw new Error(`Unknown resource "${resource}"`);
     return config;
   };
 
-  const endpointOf = (resource: string, kind: EndpointKind): string => {
-    const endpoint = configOf(resource).endpoints?.[kind];
+  const endpointOf = async (resource: string, kind: EndpointKind): Promise<string> => {
+    const endpoint = (await configOf(resource)).endpoints?.[kind];
     if (!endpoint) throw new Error(`Resource "${resource}" has no "${kind}" endpoint`);
     return endpoint;
   };
@@ -155,7 +162,7 @@ export function createDataProvider(
     kind: EndpointKind,
     { id, query, body, signal }: { id?: unknown; query?: QueryParams; body?: unknown; signal?: AbortSignal } = {},
   ) {
-    const { method, path } = parseEndpoint(endpointOf(resource, kind));
+    const { method, path } = parseEndpoint(await endpointOf(resource, kind));
     const { url, merchantScoped, merchantId } = resolve(path, id);
     return httpClient<T>(url, {
       method,
@@ -174,7 +181,7 @@ export function createDataProvider(
       query.pageNumber = Math.max(0, params.pagination.page - 1);
       query.pageSize = params.pagination.perPage;
     }
-    if (params.sort?.field && configOf(resource).endpoints?.sortable) {
+    if (params.sort?.field && (await configOf(resource)).endpoints?.sortable) {
       query.sort = `${params.sort.field},${params.sort.order === 'DESC' ? 'desc' : 'asc'}`;
     }
     const response = await call<Page<RaRecord>>(resource, 'list', { query, signal: params.signal });
@@ -193,7 +200,7 @@ export function createDataProvider(
     }) as DataProvider['getOne'],
 
     getMany: (async (resource: string, params: GetManyParams) => {
-      const config = resources.find((r) => r.name === resource);
+      const config = await findConfig(resource);
       if (config?.endpoints?.getMany) {
         const response = await call<RaRecord[]>(resource, 'getMany', {
           query: { ids: params.ids.map(String) },

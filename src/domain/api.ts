@@ -230,3 +230,40 @@ export interface MyInvitation {
   expiresAt: string | null;
   createdAt: string;
 }
+
+/** Paths under the provider's /contract/v1 base (spec §7). */
+export const EContractApiPaths = {
+  list: '/contract/v1/merchants/:merchantId/econtracts',
+  pending: '/contract/v1/merchants/:merchantId/econtracts/pending',
+  detail: '/contract/v1/merchants/:merchantId/econtracts/:contractId',
+  document: '/contract/v1/merchants/:merchantId/econtracts/:contractId/document',
+  otp: '/contract/v1/merchants/:merchantId/econtracts/:contractId/otp',
+  sign: '/contract/v1/merchants/:merchantId/econtracts/:contractId/sign',
+  /** Demo mode only: issue the merchant's seeded pending contract again, so the signing flow can be replayed. */
+  demoReissue: '/contract/v1/merchants/:merchantId/econtracts/demo-reissue',
+} as const;
+
+/** Paths of the biometric check under /authentication/v2/merchants (spec §7). */
+export const BiometricApiPaths = {
+  state: '/authentication/v2/merchants/:merchantId/biometric',
+  sessions: '/authentication/v2/merchants/:merchantId/biometric/sessions',
+  session: '/authentication/v2/merchants/:merchantId/biometric/sessions/:sessionId',
+  skip: '/authentication/v2/merchants/:merchantId/biometric/skip',
+  /** Demo mode only: completes a session as if the wallet app had read the chip and matched the face. */
+  demoComplete: '/authentication/v2/merchants/:merchantId/biometric/sessions/:sessionId/demo-complete',
+  /** Demo mode only: puts the merchant's seeded biometric todo back, so the check can be replayed. */
+  demoReset: '/authentication/v2/merchants/:merchantId/biometric/demo-reset',
+} as const;
+
+/** Paths of the report center: reports, dashboards, donations, scheduled report settings and their files. */
+export const ReportCenterPaths = {
+  report: '/transaction/v2/merchants/:merchantId/reports/:report',
+  dashboard: '/transaction/v2/merchants/:merchantId/dashboard',
+  donationDashboard: '/transaction/v3/donation-merchants/:merchantId/dashboard',
+  donations: '/transaction/v3/donation-merchants/:merchantId/donations',
+  reportSettings: '/report-job/v1/merchants/:merchantId/report-settings',
+  reportSetting: '/report-job/v1/merchants/:merchantId/report-settings/:id',
+  reportSettingRun: '/report-job/v1/merchants/:merchantId/report-settings/:id/run',
+  reportFiles: '/report-job/v1/merchants/:merchantId/report-files',
+  reportFileDownload: '/report-job/v1/merchants/:merchantId/report-files/:id/download',
+} as const;

@@ -17,29 +17,8 @@ export type EContractType = (typeof ECONTRACT_TYPES)[number];
 export const ECONTRACT_EVENT_ACTIONS = ['ISSUED', 'OTP_SENT', 'SIGNED', 'DOWNLOADED', 'CANCELLED'] as const;
 export type EContractEventAction = (typeof ECONTRACT_EVENT_ACTIONS)[number];
 
-/** Paths under the provider's /contract/v1 base (spec §7). */
-export const EContractApiPaths = {
-  list: '/contract/v1/merchants/:merchantId/econtracts',
-  pending: '/contract/v1/merchants/:merchantId/econtracts/pending',
-  detail: '/contract/v1/merchants/:merchantId/econtracts/:contractId',
-  document: '/contract/v1/merchants/:merchantId/econtracts/:contractId/document',
-  otp: '/contract/v1/merchants/:merchantId/econtracts/:contractId/otp',
-  sign: '/contract/v1/merchants/:merchantId/econtracts/:contractId/sign',
-  /** Demo mode only: issue the merchant's seeded pending contract again, so the signing flow can be replayed. */
-  demoReissue: '/contract/v1/merchants/:merchantId/econtracts/demo-reissue',
-} as const;
-
-/** Paths of the biometric check under /authentication/v2/merchants (spec §7). */
-export const BiometricApiPaths = {
-  state: '/authentication/v2/merchants/:merchantId/biometric',
-  sessions: '/authentication/v2/merchants/:merchantId/biometric/sessions',
-  session: '/authentication/v2/merchants/:merchantId/biometric/sessions/:sessionId',
-  skip: '/authentication/v2/merchants/:merchantId/biometric/skip',
-  /** Demo mode only: completes a session as if the wallet app had read the chip and matched the face. */
-  demoComplete: '/authentication/v2/merchants/:merchantId/biometric/sessions/:sessionId/demo-complete',
-  /** Demo mode only: puts the merchant's seeded biometric todo back, so the check can be replayed. */
-  demoReset: '/authentication/v2/merchants/:merchantId/biometric/demo-reset',
-} as const;
+// The paths live in the zod-free api module so resource configs can use them without loading zod.
+export { EContractApiPaths, BiometricApiPaths } from './api';
 
 export interface EContractSigner {
   userId: number | null;

@@ -11,17 +11,9 @@ import { emailSchema, ValidationKeys } from './validation';
 // API paths (under /api; spec §7 provider base paths)
 // ---------------------------------------------------------------------------------------------
 
-export const ReportCenterPaths = {
-  report: '/transaction/v2/merchants/:merchantId/reports/:report',
-  dashboard: '/transaction/v2/merchants/:merchantId/dashboard',
-  donationDashboard: '/transaction/v3/donation-merchants/:merchantId/dashboard',
-  donations: '/transaction/v3/donation-merchants/:merchantId/donations',
-  reportSettings: '/report-job/v1/merchants/:merchantId/report-settings',
-  reportSetting: '/report-job/v1/merchants/:merchantId/report-settings/:id',
-  reportSettingRun: '/report-job/v1/merchants/:merchantId/report-settings/:id/run',
-  reportFiles: '/report-job/v1/merchants/:merchantId/report-files',
-  reportFileDownload: '/report-job/v1/merchants/:merchantId/report-files/:id/download',
-} as const;
+import { ReportCenterPaths } from './api';
+
+export { ReportCenterPaths };
 
 // ---------------------------------------------------------------------------------------------
 // Reports

@@ -217,7 +217,7 @@ describe('users', () => {
       const body = res.json();
       expect(body.status).toBe(2);
       const error = body.data.errors.find((e: { field: string }) => e.field === field);
-      const rule = (viValidation.validation as Record<string, string>)[key.replace('validation.', '')];
+      const rule = (viValidation.validation as unknown as Record<string, string>)[key.replace('validation.', '')];
       expect(error?.message, body.message).toContain(rule);
       expect(await userCount()).toBe(before);
     });

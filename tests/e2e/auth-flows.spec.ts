@@ -57,6 +57,8 @@ test.describe('public ways in', () => {
     await page.goto('/portal/auth/login');
     await page.getByRole('link', { name: t('portal.auth.links.signup') }).click();
     await expect(page).toHaveURL(/\/portal\/auth\/signup$/);
+    // The page is a lazy chunk: until it shows, the login form (with its own username box) is still there.
+    await expect(page.getByRole('heading', { name: t('portal.auth.signup.title'), level: 1 })).toBeVisible();
     const field = (key: string) => page.getByRole('textbox', { name: t(key), exact: true });
     await field('portal.auth.username').fill(username);
     await field('portal.auth.fullname').fill('Trần Thị Bích');

@@ -43,7 +43,7 @@ test.describe('sign-in to welcome', () => {
 
   test('a P2M merchant shows the spec warning and stops', async ({ page }) => {
     await signIn(page, DemoUsers.owner.username);
-    await chooseMerchant(page, DemoMerchants.p2m.name);
+    await chooseMerchant(page, DemoMerchants.p2m.name, { stays: true });
     await expect(page.getByTestId('p2m-warning')).toHaveText(
       `Chưa hỗ trợ Doanh Nghiệp P2M. Vui lòng liên hệ ${PRODUCT} để được hỗ trợ thêm!`,
     );

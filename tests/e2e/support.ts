@@ -29,9 +29,12 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
 }
 
 /** On the choose-merchant page, picks a merchant by its name. */
-export async function chooseMerchant(page: Page, name: string): Promise<void> {
+/** `stays`: the choice is refused on the page itself (P2M), so there is no navigation to wait for. */
+export async function chooseMerchant(page: Page, name: string, { stays = false } = {}): Promise<void> {
   await expect(page).toHaveURL(/\/portal\/onboard\/merchants-choose/);
   await page.getByRole('list', { name: t('portal.chooseMerchant.listLabel') }).getByRole('button', { name: new RegExp(escapeRegExp(name)) }).click();
+  // The choice is stored once the merchant's details arrive; navigating before that lands back here.
+  if (!stays) await expect(page).not.toHaveURL(/\/portal\/onboard\/merchants-choose/);
 }
 
 export function escapeRegExp(s: string): string {

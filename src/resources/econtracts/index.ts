@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
-import { EContractApiPaths } from '@/domain/econtracts';
+import { EContractApiPaths } from '@/domain/api';
 import type { ResourceConfig } from '../types';
 
 /**

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import ScheduleSendOutlined from '@mui/icons-material/ScheduleSendOutlined';
-import { ReportCenterPaths } from '@/domain/reportCenter';
+import { ReportCenterPaths } from '@/domain/api';
 import type { ResourceConfig } from '../types';
 
 /**

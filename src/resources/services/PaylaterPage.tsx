@@ -84,7 +84,7 @@ export default function PaylaterPage() {
                 <TableCell component="th" scope="row">
                   {translate('resources.servicePaylater.settlement')}
                 </TableCell>
-                <TableCell>{translate(`resources.servicePaylater.periods.${terms.settlementPeriod}`, { _: terms.settlementPeriod })}</TableCell>
+                <TableCell>{translate(`resources.servicePaylater.periods.${terms.settlementPeriod.replace(".", "_")}`, { _: terms.settlementPeriod })}</TableCell>
               </TableRow>
             </TableBody>
           </Table>

@@ -483,8 +483,8 @@ describe('messages', () => {
     'webUrl', 'facebookUrl', 'identifier', 'templatePlaceholder', 'byteLength',
   ];
   it.each(keys)('validation.%s exists in vi and en', (key) => {
-    expect((viValidation.validation as Record<string, string>)[key]).toBeTruthy();
-    expect((enValidation.validation as Record<string, string>)[key]).toBeTruthy();
+    expect((viValidation.validation as unknown as Record<string, string>)[key]).toBeTruthy();
+    expect((enValidation.validation as unknown as Record<string, string>)[key]).toBeTruthy();
   });
   it('uses the §5 sentences', () => {
     expect(viValidation.validation.phone).toBe('Số điện thoại gồm 10 hoặc 11 chữ số và bắt đầu bằng số 0');

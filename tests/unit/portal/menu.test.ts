@@ -66,7 +66,7 @@ describe('buildMenu: server sidebar matched to known routes by code', () => {
   });
 
   it('with the real list: a cashier without MERCHANT_STORES_OFFLINE gets no store entry', () => {
-    expect(keys(buildMenu([{ code: 'MERCHANT_DASHBOARD', name: 'Tổng quan' }], resources))).toEqual(['welcome']);
+    expect(keys(buildMenu([{ code: 'MERCHANT_DASHBOARD', name: 'Tổng quan' }], resources))).toEqual(['welcome', 'dashboard']);
     expect(keys(buildMenu([{ code: 'MERCHANT_STORES_OFFLINE', name: 'Cửa hàng' }], resources))).toEqual(['welcome', 'stores']);
   });
 
