@@ -186,12 +186,18 @@ describe('SSO', () => {
 
   it('signs on with the issuer token: an SSO session whose logout goes to the SSO sign-out address; then links the wallet', async () => {
     const user = DemoUsers.otherOwner;
-    const res = await post(t, SSO_SIGN_ON, { token: await tokenFor(user.username, user.phone) });
+    const handOff = await tokenFor(user.username, user.phone);
+    const res = await post(t, SSO_SIGN_ON, { token: handOff });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ username: user.username, isLoginSSO: true, ssoLogoutUrl: '/api/demo/sso/logout', linkedSSO: false, walletPhone: user.phone });
     const token = res.json().data.token;
     const [session] = await t.database.db.select().from(sessions).where(eq(sessions.isSso, true));
     expect(session).toBeDefined();
+
+    // The hand-off token opens one session only: replaying it is refused.
+    const replay = await post(t, SSO_SIGN_ON, { token: handOff });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().message).toBe('Phiên đăng nhập SSO không hợp lệ hoặc đã hết hạn');
 
     const link = await post(t, SSO_LINK, {}, { token });
     expect(link.json()).toEqual({ status: 0, message: 'Liên kết với số ví Ví Xanh thành công' });

@@ -3,7 +3,7 @@
  * demo mode, the signing side of the built-in issuer. Production points SSO_SECRET (HS256) or
  * SSO_JWKS_URL (RS256/ES256) at the real IdP; demo mode signs with a key derived from the pepper.
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, SignJWT, type JWTVerifyGetKey } from 'jose';
 import type { SsoConfig } from '../../config';
 
@@ -19,7 +19,7 @@ export interface SsoIdentity {
 
 export interface SsoVerifier {
   readonly enabled: boolean;
-  /** Null for anything invalid: bad signature, wrong issuer/audience, expired, missing claims. */
+  /** Null for anything invalid: bad signature, wrong issuer/audience, expired, missing claims, used before. */
   verify(token: string): Promise<SsoIdentity | null>;
 }
 
@@ -36,6 +36,17 @@ export function createSsoVerifier(sso: SsoConfig, demo: { enabled: boolean; pepp
   else if (sso.secret) key = new Uint8Array(Buffer.from(sso.secret, 'utf8'));
   else if (demo.enabled) key = demoSsoKey(demo.pepper);
   const algorithms = sso.jwksUrl ? ['RS256', 'ES256'] : ['HS256'];
+  // A hand-off token opens one session: one caught in transit (history, a proxy) cannot open another.
+  // Kept in memory until the token expires (one process; only validly signed tokens get here).
+  const used = new Map<string, number>();
+  const firstUse = (token: string, jti: unknown, expiresAtMs: number): boolean => {
+    const now = Date.now();
+    for (const [id, until] of used) if (until <= now) used.delete(id);
+    const id = typeof jti === 'string' && jti ? `jti:${jti}` : createHash('sha256').update(token).digest('base64url');
+    if (used.has(id)) return false;
+    used.set(id, expiresAtMs);
+    return true;
+  };
 
   return {
     enabled: key !== null,
@@ -52,6 +63,7 @@ export function createSsoVerifier(sso: SsoConfig, demo: { enabled: boolean; pepp
         const username = payload.preferred_username;
         if (typeof payload.sub !== 'string' || typeof username !== 'string') return null;
         const phone = typeof payload.phone_number === 'string' ? payload.phone_number : null;
+        if (!firstUse(token, payload.jti, (payload.exp ?? 0) * 1000)) return null;
         return { subject: payload.sub, username, phoneNumber: phone };
       } catch {
         return null;
@@ -74,6 +86,7 @@ export async function signDemoSsoToken(
     .setIssuer(sso.issuer)
     .setAudience(sso.audience)
     .setIssuedAt(iat)
+    .setJti(randomUUID())
     .setExpirationTime(iat + SSO_TOKEN_LIFETIME_SECONDS)
     .sign(demoSsoKey(pepper));
 }
