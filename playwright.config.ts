@@ -30,7 +30,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `.e2e-data-${port}`, SEED: 'on', SEED_SIZE: 'small', LOG_LEVEL: 'warn',
-      // Every browser test signs in from 127.0.0.1: the per-IP one-time-code limit would stop the suite, not a person.
-      OTP_MAX_PER_IP_PER_HOUR: '10000' },
+      // Every browser test signs in from 127.0.0.1: the per-IP limits would stop the suite, not a person.
+      OTP_MAX_PER_IP_PER_HOUR: '10000', RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_API_PER_MINUTE: '100000' },
   },
 });

@@ -1,6 +1,6 @@
 /**
  * Transaction report at scale (issue 7), merged into bench/results.json by `npm run bench`:
- * - 50 connections for 10 s on the transaction-report page endpoint (last 90 days, page 0) vs a bare
+ * - 50 connections for 10 s (after a 3 s warm-up) on the transaction-report page endpoint (last 90 days, page 0) vs a bare
  *   node:http handler running the same queries on the same database (bench/bare-transactions.ts);
  * - median of the 90-day totals endpoint;
  * - a whole-year CSV export (every row of the merchant) as an export job: rows/s and the server's peak RSS.
@@ -55,6 +55,9 @@ function rssMb(pid: number): number {
 }
 
 async function load(url: string, headers: Record<string, string>) {
+  // A 3 s warm-up at the same load first: the first seconds of a fresh process (JIT, PGlite's catalog
+  // and plan caches) are not what a running server does, and they alone pushed p99 over a second.
+  await autocannon({ url, connections: 50, duration: 3, headers });
   const result = await autocannon({ url, connections: 50, duration: 10, headers });
   return {
     requestsPerSec: Math.round(result.requests.average),
@@ -68,14 +71,23 @@ export async function runTransactionBench(): Promise<Record<string, unknown>> {
   if (process.env.BENCH_TX_FRESH === '1') rmSync(dataDir, { recursive: true, force: true });
   const seeding = !existsSync(dataDir) && !usePostgres;
   const t0 = performance.now();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/serve-transactions.ts'], {
-    cwd: root,
-    env: env({ PORT: String(port) }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const serve = () =>
+    spawn(process.execPath, ['--import', 'tsx', 'bench/serve-transactions.ts'], {
+      cwd: root,
+      env: env({ PORT: String(port) }),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  let server = serve();
   try {
     await waitOk(`${base}/api/health`, 900_000);
     const startMs = Math.round(performance.now() - t0);
+    // Measure a server as it runs in production, not the one that has just seeded a million rows (the
+    // bulk insert and index builds leave PGlite's WebAssembly heap at its high-water mark for good).
+    if (seeding) {
+      await stop(server);
+      server = serve();
+      await waitOk(`${base}/api/health`, 120_000);
+    }
     const login = await fetch(`${base}/api/authentication/v1/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -61,6 +61,12 @@ export interface Config {
   tokenPepper: string;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  /**
+   * How long (ms) a session and membership lookup may be reused (AUTH_CACHE_MS; 0 = off). Any
+   * mutating request clears it at once, so the bound only matters for writes made outside this
+   * process: default 5000 on the embedded database (one process by construction), 0 on PostgreSQL.
+   */
+  authCacheMs: number;
   logLevel: string;
   /** Absolute path of the built SPA; static serving is skipped when the folder does not exist. */
   clientDir: string;
@@ -139,6 +145,9 @@ const envSchema = z.object({
   ),
   TOKEN_PEPPER: optional(z.string().min(32, 'TOKEN_PEPPER must be at least 32 characters')),
   SESSION_IDLE_MINUTES: optional(intIn('SESSION_IDLE_MINUTES', 1, 24 * 60)),
+  AUTH_CACHE_MS: optional(intIn('AUTH_CACHE_MS', 0, 60_000)),
+  RATE_LIMIT_API_PER_MINUTE: optional(intIn('RATE_LIMIT_API_PER_MINUTE', 1, 1_000_000)),
+  RATE_LIMIT_LOGIN_PER_MINUTE: optional(intIn('RATE_LIMIT_LOGIN_PER_MINUTE', 1, 1_000_000)),
   SESSION_ABSOLUTE_HOURS: optional(intIn('SESSION_ABSOLUTE_HOURS', 1, 24 * 30)),
   LOG_LEVEL: optional(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -218,6 +227,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Spec §9's "20 minutes" constant: the idle time after which a session ends.
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES ?? 20,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS ?? 12,
+    authCacheMs: e.AUTH_CACHE_MS ?? (e.DATABASE_URL ? 0 : 5_000),
     logLevel: e.LOG_LEVEL ?? 'info',
     clientDir: resolve(cwd, e.CLIENT_DIR ?? 'dist/client'),
     errorWebhookUrls: e.ERROR_WEBHOOK_URLS ?? [],
@@ -228,7 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: 10_000,
     vacuumIntervalMs: 6 * 60 * 60 * 1000,
     loginThrottle: { maxFailuresPerUser: 5, maxFailuresPerIp: 20, windowMinutes: 15, lockMinutes: 15 },
-    rateLimit: { apiPerMinute: 600, loginPerMinute: 30 },
+    rateLimit: { apiPerMinute: e.RATE_LIMIT_API_PER_MINUTE ?? 600, loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE ?? 30 },
     demoMode,
     auth: {
       smtpUrl: e.SMTP_URL ?? null,

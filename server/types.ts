@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Membership } from './db/repositories/memberships';
 import type { Lang } from './i18n';
+import type { AuthCache } from './lib/auth-cache';
 import type { Notifier } from './lib/notifier';
 import type { OtpService } from './lib/otp';
 
@@ -20,6 +21,8 @@ declare module 'fastify' {
     otp: OtpService;
     /** Delivery of codes and account messages (server/lib/notifier). */
     notifier: Notifier;
+    /** Session and membership lookups reused between calls (server/lib/auth-cache). */
+    authCache: AuthCache;
     /** The caller's active membership of `merchantId`, or a 403 (status 3) ApiError. */
     requireMembership(request: FastifyRequest, merchantId: number): Promise<Membership>;
   }

@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Headers } from '@/domain/api';
 import { membershipsRepository, type Membership } from '../db/repositories/memberships';
+import { AuthCache, isMutating } from '../lib/auth-cache';
 import { hashToken, sessionsRepository, TOKEN_PATTERN } from '../db/repositories/sessions';
 import { ApiError } from '../errors';
 import type { AuthContext } from '../types';
@@ -25,9 +26,25 @@ export function setupAuthDecorations(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('membership', null);
   const memberships = membershipsRepository(app.database.db);
+  const cache = new AuthCache(app.config.authCacheMs);
+  app.decorate('authCache', cache);
+  // Before and after every write: a lookup made while it runs is not kept (see AuthCache).
+  if (cache.enabled) {
+    app.addHook('onRequest', async (request) => {
+      if (isMutating(request.method)) cache.invalidate();
+    });
+    // onSend, not onResponse: the client may send its next call as soon as it has the answer, before
+    // onResponse runs, and a read that overlapped the write must not answer it.
+    app.addHook('onSend', async (request) => {
+      if (isMutating(request.method)) cache.invalidate();
+    });
+  }
   app.decorate('requireMembership', async (request: FastifyRequest, merchantId: number) => {
     if (!request.auth) throw ApiError.tokenInvalid();
-    const membership = await memberships.find(merchantId, request.auth.userId);
+    const userId = request.auth.userId;
+    const load = () => memberships.find(merchantId, userId);
+    // A write reads its own effects afresh (a handler may look again after changing the merchant).
+    const membership = isMutating(request.method) ? await load() : await cache.remember(`membership:${merchantId}:${userId}`, load);
     if (!membership) throw ApiError.forbidden();
     return membership;
   });
@@ -44,7 +61,8 @@ export function requireSession(app: FastifyInstance): void {
     if (request.is404 || request.routeOptions.config.public) return;
     const token = bearerToken(request.headers.authorization);
     if (!token) throw ApiError.tokenInvalid();
-    const session = await sessions.check(hashToken(app.config.tokenPepper, token), policy);
+    const cache = isMutating(request.method) ? undefined : app.authCache;
+    const session = await sessions.check(hashToken(app.config.tokenPepper, token), policy, new Date(), cache);
     if (!session.ok) {
       request.log.info({ reason: session.reason }, 'session refused');
       throw ApiError.sessionExpired();

@@ -217,7 +217,7 @@ export const savedViewFilterSchema = z.strictObject({
   status: z.array(z.enum(TRANSACTION_STATUSES)).default([]),
   paymentMethod: z.array(z.enum(PAYMENT_METHODS)).default([]),
   q: z.string().max(SEARCH_MAX_LENGTH).regex(/^[0-9]*$/, ValidationKeys.invalid).default(''),
-});
+}).superRefine(checkRange);
 export type SavedViewFilter = z.output<typeof savedViewFilterSchema>;
 
 export const savedViewSchema = z.strictObject({

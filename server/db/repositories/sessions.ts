@@ -5,6 +5,7 @@
  */
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { createHmac, randomBytes } from 'node:crypto';
+import type { AuthCache } from '../../lib/auth-cache';
 import type { Db } from '../client';
 import { sessions, users } from '../schema';
 
@@ -52,28 +53,35 @@ export function sessionsRepository(db: Db) {
     },
 
     /** Checks a token hash against both expiries; an idle session is revoked so it stays dead. */
-    async check(tokenHash: string, policy: SessionPolicy, now = new Date()): Promise<SessionCheck> {
-      const [row] = await db
-        .select({
-          id: sessions.id,
-          userId: sessions.userId,
-          username: users.username,
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-          revokedAt: sessions.revokedAt,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.tokenHash, tokenHash));
+    async check(tokenHash: string, policy: SessionPolicy, now = new Date(), cache?: AuthCache): Promise<SessionCheck> {
+      const load = async () => {
+        const [found] = await db
+          .select({
+            id: sessions.id,
+            userId: sessions.userId,
+            username: users.username,
+            lastSeenAt: sessions.lastSeenAt,
+            expiresAt: sessions.expiresAt,
+            revokedAt: sessions.revokedAt,
+          })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(eq(sessions.tokenHash, tokenHash));
+        return found ?? null;
+      };
+      const row = cache ? await cache.remember(`session:${tokenHash}`, load, now.getTime()) : await load();
       if (!row) return { ok: false, reason: 'unknown' };
       if (row.revokedAt) return { ok: false, reason: 'revoked' };
       if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
       if (row.lastSeenAt.getTime() + policy.idleMinutes * 60_000 <= now.getTime()) {
         await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, row.id));
+        cache?.invalidate();
         return { ok: false, reason: 'idle' };
       }
       if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
         await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
+        // The cached row is this same object: the next calls see the touch too.
+        row.lastSeenAt = now;
       }
       return { ok: true, sessionId: row.id, userId: row.userId, username: row.username };
     },

@@ -17,6 +17,7 @@
  */
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
 import {
   defaultFormatDate,
   normaliseCell,
@@ -81,4 +82,48 @@ export function csvStream(
   // output (client disconnect) stops the source; the callback only keeps the error from being
   // reported as unhandled, the output already carries it.
   return pipeline(source, stringifier, () => undefined);
+}
+
+const CR = 0x0d;
+const LF = 0x0a;
+const QUOTE = 0x22;
+
+/**
+ * The same file as `csvStream`, from CSV text the database wrote (COPY … WITH (FORMAT csv), see
+ * Database.copyCsv): BOM and header row from csv-stringify, then the database's records with CRLF
+ * between them. A line feed inside a quoted cell stays as it is, like csv-stringify leaves it; the
+ * quote state carries across chunks, which may split anywhere. `onRecords` gets the running count.
+ * The cells must already be what the writer would make (formula escaping, dates, words): the query's job.
+ */
+export async function* csvFromDatabase(
+  chunks: AsyncIterable<Buffer>,
+  columns: readonly ExportColumn[],
+  onRecords: (count: number) => void = () => undefined,
+): AsyncGenerator<Buffer> {
+  yield Buffer.from(
+    stringifySync([columns.map((column) => column.header)], {
+      bom: true,
+      record_delimiter: 'windows',
+      quote_record_delimiter: true,
+      escape_formulas: true,
+    }),
+  );
+  let quoted = false;
+  let records = 0;
+  for await (const chunk of chunks) {
+    // At most one CR added per byte: twice the chunk always fits.
+    const out = Buffer.allocUnsafe(chunk.length * 2);
+    let n = 0;
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i]!;
+      if (byte === QUOTE) quoted = !quoted;
+      else if (byte === LF && !quoted) {
+        out[n++] = CR;
+        records += 1;
+      }
+      out[n++] = byte;
+    }
+    onRecords(records);
+    yield out.subarray(0, n);
+  }
 }

@@ -70,12 +70,13 @@ export function SavedViews({
         onChange={(e) => {
           const view = views.find((v) => v.id === Number(e.target.value));
           setChosen(view ? view.id : '');
-          if (view) onApply(view);
         }}
       >
         <MenuItem value="">{translate('portal.reports.views.none')}</MenuItem>
         {views.map((view) => (
-          <MenuItem key={view.id} value={view.id}>
+          // Applied on click, not on change: choosing the view already shown (after the filter was
+          // changed since) must apply it again, and the select reports no change for it.
+          <MenuItem key={view.id} value={view.id} onClick={() => onApply(view)}>
             <ListItemText
               primary={view.name}
               secondary={view.mine ? (view.shared ? translate('portal.reports.views.sharedByMe') : null) : translate('portal.reports.views.sharedBy', { name: view.ownerName ?? '' })}

@@ -2,6 +2,8 @@
 import {
   DATE_COLUMNS,
   MONEY_COLUMNS,
+  PAYMENT_METHODS,
+  TRANSACTION_STATUSES,
   type ExportFormat,
   type TransactionColumn,
   type TransactionRow,
@@ -9,6 +11,7 @@ import {
 import { formatInVietnam } from '@/domain/format';
 import { asciiFileNamePart, type ExportColumn, type ExportRow } from '../../../lib/export';
 import { translate, type Lang } from '../../../i18n';
+import type { CsvLabels } from './repository';
 
 const WIDTHS: Partial<Record<TransactionColumn, number>> = {
   id: 18,
@@ -29,6 +32,13 @@ export function transactionExportColumns(lang: Lang, keys: readonly TransactionC
     type: MONEY_COLUMNS.includes(key) ? 'money' : DATE_COLUMNS.includes(key) ? 'date' : 'text',
     width: WIDTHS[key] ?? 16,
   }));
+}
+
+/** The words `transactionExportRows` writes, for the database-made CSV (repository csvSlices). */
+export function transactionCsvLabels(lang: Lang): CsvLabels {
+  const words = (prefix: string, codes: readonly string[]) =>
+    Object.fromEntries(codes.map((code) => [code, translate(lang, `${prefix}.${code}`)]));
+  return { status: words('transactionReport.status', TRANSACTION_STATUSES), paymentMethod: words('transactionReport.method', PAYMENT_METHODS) };
 }
 
 /** Status and method in words: an accountant's spreadsheet should not say PARTIALLY_REFUNDED. */

@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { MerchantType } from '@/domain/api';
 import { canRefund } from '@/domain/permissions';
@@ -33,7 +33,13 @@ import { sendReportExport } from '../../../lib/export-jobs';
 import { pageQueryShape } from '../../../pagination';
 import { callerOf, membershipOf, merchantScope } from '../../../plugins/auth';
 import { apiQuery, idParam } from '../../../validation';
-import { formatVietnamDateTime, transactionExportColumns, transactionExportFileName, transactionExportRows } from './export';
+import {
+  formatVietnamDateTime,
+  transactionCsvLabels,
+  transactionExportColumns,
+  transactionExportFileName,
+  transactionExportRows,
+} from './export';
 import { refund, refundErrors } from './refunds';
 import { decodeCursor, transactionsRepository, type Scope } from './repository';
 
@@ -126,6 +132,10 @@ const filterOf = (q: TransactionFilter): TransactionFilter => ({
 
 export const transactionReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = transactionsRepository(app.database.db);
+  // One statement after another: on PGlite each is one query in the shared queue, so requests go on between days.
+  async function* copySlices(slices: SQL[]): AsyncGenerator<Buffer> {
+    for (const slice of slices) yield* app.database.copyCsv(slice);
+  }
   const db = app.database.db;
 
   app.get(
@@ -209,6 +219,7 @@ export const transactionReportRoutes: FastifyPluginAsyncZod = async (app) => {
         params: { ...filter, columns: keys },
         count: () => repo.count(scope, filter),
         rows: () => transactionExportRows(repo.stream(scope, filter), request.lang),
+        csvChunks: () => copySlices(repo.csvSlices(scope, filter, keys, transactionCsvLabels(request.lang))),
         formatDate: formatVietnamDateTime,
       });
     },

@@ -5,8 +5,10 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  addDays,
   dayRangeInstants,
   REFUNDABLE_STATUSES,
+  type TransactionColumn,
   type TraceStep,
   type TransactionDetail,
   type TransactionFilter,
@@ -117,10 +119,62 @@ function rowConditions(scope: Scope, filter: TransactionFilter): SQL[] {
   return where;
 }
 
+// The store name by a scalar subquery, not a join: the join multiplies the planner's work over the
+// transaction indexes (measured on PGlite with a million rows: 2.7 ms a page with the join, 0.9 ms without).
 const SELECT_ROW = sql`select t.id, t.created_at, t.created_at::text as cursor_at, t.completed_at, t.store_id,
-  s.store_name, t.customer_phone, t.customer_name, t.payment_method, t.status, t.amount, t.fee,
-  t.refunded_amount, t.order_id, t.description
-  from transactions t left join stores s on s.id = t.store_id`;
+  (select s.store_name from stores s where s.id = t.store_id) as store_name, t.customer_phone, t.customer_name,
+  t.payment_method, t.status, t.amount, t.fee, t.refunded_amount, t.order_id, t.description
+  from transactions t`;
+
+/**
+ * A text cell as the CSV writer (server/lib/export/csv.ts) would write it: a leading = + - @ (ASCII or
+ * full width) or control character gets an apostrophe; an empty string is an empty cell.
+ */
+const FORMULA_START = '^[-=+@\\uFF1D\\uFF0B\\uFF0D\\uFF20\\x01-\\x1F\\x7F]';
+const csvText = (column: SQL) => sql`nullif(case when ${column} ~ ${FORMULA_START} then '''' || ${column} else ${column} end, '')`;
+const csvDateTime = (column: SQL) => sql`to_char(${column} at time zone 'Asia/Ho_Chi_Minh', 'DD/MM/YYYY HH24:MI:SS')`;
+const csvLabel = (column: SQL, labels: Record<string, string>) =>
+  sql`case ${column} ${sql.join(
+    Object.entries(labels).map(([code, text]) => sql`when ${code} then ${text}`),
+    sql` `,
+  )} else ${column} end`;
+
+/** Words for status and payment method in the caller's language (the export's cells). */
+export interface CsvLabels {
+  status: Record<string, string>;
+  paymentMethod: Record<string, string>;
+}
+
+function csvColumn(key: TransactionColumn, labels: CsvLabels): SQL {
+  switch (key) {
+    case 'id':
+      return csvText(sql`t.id`);
+    case 'createdAt':
+      return csvDateTime(sql`t.created_at`);
+    case 'completedAt':
+      return csvDateTime(sql`t.completed_at`);
+    case 'storeName':
+      return csvText(sql`(select s.store_name from stores s where s.id = t.store_id)`);
+    case 'customerPhone':
+      return csvText(sql`t.customer_phone`);
+    case 'customerName':
+      return csvText(sql`t.customer_name`);
+    case 'paymentMethod':
+      return csvLabel(sql`t.payment_method`, labels.paymentMethod);
+    case 'status':
+      return csvLabel(sql`t.status`, labels.status);
+    case 'amount':
+      return sql`t.amount`;
+    case 'fee':
+      return sql`t.fee`;
+    case 'refundedAmount':
+      return sql`t.refunded_amount`;
+    case 'orderId':
+      return csvText(sql`t.order_id`);
+    case 'description':
+      return csvText(sql`t.description`);
+  }
+}
 
 export function transactionsRepository(db: Db) {
   async function query(scope: Scope, filter: TransactionFilter, opts: { limit: number; offset?: number; after?: Cursor | null }) {
@@ -192,6 +246,23 @@ export function transactionsRepository(db: Db) {
     /** Rows the filter selects (the daily totals when possible: exact and cheap). */
     async count(scope: Scope, filter: TransactionFilter): Promise<number> {
       return (await this.totals(scope, filter)).count;
+    },
+
+    /**
+     * The export as CSV made by the database, one statement per Vietnam day, newest day first: the same
+     * rows and order as `stream`, with the cells `transactionExportRows` + the CSV writer would make.
+     */
+    csvSlices(scope: Scope, filter: TransactionFilter, columns: readonly TransactionColumn[], labels: CsvLabels): SQL[] {
+      const select = sql.join(
+        columns.map((key) => csvColumn(key, labels)),
+        sql`, `,
+      );
+      const slices: SQL[] = [];
+      for (let day = filter.to; day >= filter.from; day = addDays(day, -1)) {
+        const where = rowConditions(scope, { ...filter, from: day, to: day });
+        slices.push(sql`select ${select} from transactions t where ${sql.join(where, sql` and `)} order by t.created_at desc, t.id desc`);
+      }
+      return slices;
     },
 
     /** Every row the filter selects, newest first, EXPORT_BATCH_SIZE at a time (keyset). */
