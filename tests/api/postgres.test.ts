@@ -8,7 +8,9 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
+import { presetRange, TRANSACTION_COLUMNS, vnToday } from '@/domain/transactionReport';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
+import { exportJobsOf, exportLimits } from '../../server/lib/export-jobs';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -37,6 +39,26 @@ describe.skipIf(!url)('PostgreSQL', () => {
     }
     const locked = await app.inject({ method: 'POST', url: '/api/authentication/v1/login', payload: { username: 'admin_demo', password: 'Demo@1234' } });
     expect(locked.json().status).toBe(11);
+  });
+
+  it('writes a large CSV export with COPY TO STDOUT: the same file as the small-export writer', async () => {
+    const login = await app.inject({ method: 'POST', url: '/api/authentication/v1/login', payload: { username: 'owner_demo', password: 'Demo@1234' } });
+    const auth = { authorization: `Bearer ${login.json().data.token as string}` };
+    const range = presetRange('last7Days', vnToday());
+    const url = `/api/transaction/v3/merchants/${DemoMerchants.sme.id}/transaction-report/exports?from=${range.from}&to=${range.to}&format=csv&${TRANSACTION_COLUMNS.map((c) => `columns=${c}`).join('&')}`;
+    const small = await app.inject({ method: 'POST', url, headers: auth });
+    expect(small.statusCode, small.body).toBe(200);
+    exportLimits.smallMaxRows = 10;
+    try {
+      const started = await app.inject({ method: 'POST', url, headers: auth });
+      expect(started.statusCode, started.body).toBe(202);
+      await exportJobsOf(app).idle();
+      const file = await app.inject({ method: 'GET', url: `/api/report-job/v1/merchants/${DemoMerchants.sme.id}/exports/${started.json().data.id}/file`, headers: auth });
+      expect(file.rawPayload.length).toBeGreaterThan(1000);
+      expect(file.rawPayload.equals(small.rawPayload)).toBe(true);
+    } finally {
+      exportLimits.smallMaxRows = 5_000;
+    }
   });
 
   it('does not seed twice', async () => {

@@ -1,7 +1,7 @@
 /** Exports of the transaction report: the file equals the filtered list; large sets become jobs. */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { presetRange, vnToday, type TransactionRow } from '@/domain/transactionReport';
+import { presetRange, TRANSACTION_COLUMNS, vnToday, type TransactionRow } from '@/domain/transactionReport';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
 import { exportJobsOf, exportLimits } from '../../server/lib/export-jobs';
 import { formatVietnamDateTime } from '../../server/routes/reports/transactions/export';
@@ -57,6 +57,22 @@ describe('transaction report exports', () => {
     expect(body.map((r) => r[2]!.value)).toEqual(listed.map((r) => r.customerPhone));
     expect(body[0]![3]!.value).toBe(formatVietnamDateTime(new Date(listed[0]!.createdAt)));
     expect(new Set(body.map((r) => r[4]!.value))).toEqual(new Set(['Successful']));
+  });
+
+  it('a large CSV export (written by the database) is the same file as the small one, every column', async () => {
+    const all = `${query}&format=csv&${TRANSACTION_COLUMNS.map((c) => `columns=${c}`).join('&')}`;
+    exportLimits.smallMaxRows = 5_000;
+    const small = await t.call(owner, { method: 'POST', url: `${base}/exports?${all}` });
+    expect(small.statusCode, small.body).toBe(200);
+    exportLimits.smallMaxRows = 10;
+    const started = await t.call(owner, { method: 'POST', url: `${base}/exports?${all}` });
+    expect(started.statusCode, started.body).toBe(202);
+    await exportJobsOf(t.app).idle();
+    const done = (await t.call(owner, { method: 'GET', url: `${jobsBase}/${started.json().data.id}` })).json().data;
+    expect(done).toMatchObject({ status: 'DONE', processedRows: listed.length, totalRows: listed.length });
+    const file = await t.call(owner, { method: 'GET', url: `${jobsBase}/${started.json().data.id}/file` });
+    expect(file.rawPayload.length).toBeGreaterThan(1000);
+    expect(file.rawPayload.equals(small.rawPayload)).toBe(true);
   });
 
   it('a large set becomes a job with progress, listed for the user and downloadable as XLSX', async () => {
