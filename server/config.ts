@@ -56,6 +56,8 @@ export interface Config {
   /** Absolute path of the embedded database folder; null keeps the database in memory (tests). */
   dataDir: string | null;
   databaseUrl: string | null;
+  /** PGLITE_SHARED_BUFFERS: the embedded database's page cache (default 32MB; see db/client.ts). */
+  pgliteSharedBuffers: string;
   seed: boolean;
   seedSize: SeedSize;
   tokenPepper: string;
@@ -146,6 +148,9 @@ const envSchema = z.object({
   TOKEN_PEPPER: optional(z.string().min(32, 'TOKEN_PEPPER must be at least 32 characters')),
   SESSION_IDLE_MINUTES: optional(intIn('SESSION_IDLE_MINUTES', 1, 24 * 60)),
   AUTH_CACHE_MS: optional(intIn('AUTH_CACHE_MS', 0, 60_000)),
+  PGLITE_SHARED_BUFFERS: optional(
+    z.string().trim().regex(/^[1-9]\d{0,5}(kB|MB|GB)$/, { error: 'PGLITE_SHARED_BUFFERS must look like 32MB (kB, MB or GB)' }),
+  ),
   RATE_LIMIT_API_PER_MINUTE: optional(intIn('RATE_LIMIT_API_PER_MINUTE', 1, 1_000_000)),
   RATE_LIMIT_LOGIN_PER_MINUTE: optional(intIn('RATE_LIMIT_LOGIN_PER_MINUTE', 1, 1_000_000)),
   SESSION_ABSOLUTE_HOURS: optional(intIn('SESSION_ABSOLUTE_HOURS', 1, 24 * 30)),
@@ -221,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST ?? '0.0.0.0',
     dataDir: resolve(cwd, e.DATA_DIR ?? './data'),
     databaseUrl: e.DATABASE_URL ?? null,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS ?? '32MB',
     seed: (e.SEED ?? 'on') === 'on',
     seedSize: seedSizeFor(e.SEED_SIZE ?? 'small'),
     tokenPepper: e.TOKEN_PEPPER ?? DEV_TOKEN_PEPPER,

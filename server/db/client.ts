@@ -149,10 +149,27 @@ export function postgresDatabase(pool: pg.Pool): Database {
 export interface OpenOptions {
   dataDir: string | null;
   databaseUrl: string | null;
+  /**
+   * PGlite's shared_buffers (e.g. '32MB'): its cache lives in the WebAssembly heap, which never gives
+   * memory back, while the files behind it are cached by the operating system anyway. Unset: PGlite's 128MB.
+   */
+  pgliteSharedBuffers?: string | null;
+}
+
+/** Opens PGlite in `dataDir` with `sharedBuffers`; the setting needs a restart, so a change reopens once. */
+async function openPglite(dataDir: string, sharedBuffers: string | null | undefined): Promise<PGlite> {
+  const client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
+  if (!sharedBuffers) return client;
+  const [current] = (await client.query<{ shared_buffers: string }>('show shared_buffers')).rows;
+  if (current?.shared_buffers === sharedBuffers) return client;
+  // ALTER SYSTEM takes no parameters; the value was checked against /^\d+(kB|MB|GB)$/ by the config.
+  await client.query(`alter system set shared_buffers = '${sharedBuffers}'`);
+  await client.close();
+  return PGlite.create(dataDir, { extensions: pgliteExtensions });
 }
 
 /** Opens (and for PGlite, locks) the configured database. Does not migrate. */
-export async function openDatabase({ dataDir, databaseUrl }: OpenOptions): Promise<Database> {
+export async function openDatabase({ dataDir, databaseUrl, pgliteSharedBuffers }: OpenOptions): Promise<Database> {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     // Fail at start, not on the first request, when the server is unreachable.
@@ -167,7 +184,7 @@ export async function openDatabase({ dataDir, databaseUrl }: OpenOptions): Promi
   }
   const lock = lockDataDir(dataDir);
   try {
-    const client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
+    const client = await openPglite(dataDir, pgliteSharedBuffers);
     return pgliteDatabase(client, lock);
   } catch (err) {
     lock.release();

@@ -40,6 +40,10 @@ describe('loadConfig', () => {
         CLIENT_DIR: 'build/web',
         ERROR_WEBHOOK_URLS: 'https://chat.example/a, https://chat.example/b',
         SSO_LOGOUT_URL: 'https://sso.example/logout',
+        AUTH_CACHE_MS: '2000',
+        PGLITE_SHARED_BUFFERS: '64MB',
+        RATE_LIMIT_API_PER_MINUTE: '1200',
+        RATE_LIMIT_LOGIN_PER_MINUTE: '10',
       },
       '/srv/app',
     );
@@ -56,7 +60,15 @@ describe('loadConfig', () => {
       clientDir: resolve('/srv/app', 'build/web'),
       errorWebhookUrls: ['https://chat.example/a', 'https://chat.example/b'],
       ssoLogoutUrl: 'https://sso.example/logout',
+      authCacheMs: 2000,
+      pgliteSharedBuffers: '64MB',
+      rateLimit: { apiPerMinute: 1200, loginPerMinute: 10 },
     });
+    // The cache is off by default on PostgreSQL (several processes may share it), on for the embedded database.
+    expect(loadConfig({}).authCacheMs).toBe(5_000);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/portal' }).authCacheMs).toBe(0);
+    expect(loadConfig({}).pgliteSharedBuffers).toBe('32MB');
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: "32MB'; drop table users; --" })).toThrow(/PGLITE_SHARED_BUFFERS must look like 32MB/);
     expect(loadConfig({ SEED_SIZE: 'large' }).seedSize).toEqual({ preset: 'large', transactionsPerMerchant: 1_000_000 });
   });
 

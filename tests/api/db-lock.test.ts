@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../server/db/client';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rows } from '../../server/db/client';
 import { DataDirLockedError, LOCK_FILE_NAME, lockDataDir } from '../../server/db/lock';
 
 const dirs: string[] = [];
@@ -72,5 +73,20 @@ describe('data folder lock', () => {
     await expect(openDatabase({ dataDir: dir, databaseUrl: null })).rejects.toThrow(DataDirLockedError);
     expect(existsSync(join(dir, 'PG_VERSION'))).toBe(false);
     lock.release();
+  });
+});
+
+describe('embedded database settings', () => {
+  it('opens with the configured shared_buffers, restarting PGlite once when it changes', async () => {
+    const dir = tempDir();
+    for (const size of ['16MB', '16MB', '24MB']) {
+      const database = await openDatabase({ dataDir: dir, databaseUrl: null, pgliteSharedBuffers: size });
+      try {
+        const [row] = await rows<{ shared_buffers: string }>(database.db, sql`show shared_buffers`);
+        expect(row?.shared_buffers).toBe(size);
+      } finally {
+        await database.close();
+      }
+    }
   });
 });
