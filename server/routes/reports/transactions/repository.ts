@@ -126,6 +126,18 @@ const SELECT_ROW = sql`select t.id, t.created_at, t.created_at::text as cursor_a
   t.payment_method, t.status, t.amount, t.fee, t.refunded_amount, t.order_id, t.description
   from transactions t`;
 
+/** The daily totals rows of a filter without a search (store-less table when no store condition). */
+function dailyTotalsOf(scope: Scope, filter: TransactionFilter): { table: SQL; where: SQL } {
+  const where: SQL[] = [sql`merchant_id = ${scope.merchantId}`, sql`day between ${filter.from}::date and ${filter.to}::date`];
+  const stores = effectiveStores(scope, filter.storeId);
+  if (stores !== null) where.push(sql`store_id = any(${intArray(stores)})`);
+  if (filter.status?.length) where.push(sql`status = any(${textArray(filter.status)})`);
+  if (filter.paymentMethod?.length) where.push(sql`payment_method = any(${textArray(filter.paymentMethod)})`);
+  // Without a store condition the store-less table has a few rows per day instead of one per transaction.
+  const table = stores === null ? sql`transaction_daily_totals_all` : sql`transaction_daily_totals`;
+  return { table, where: sql.join(where, sql` and `) };
+}
+
 /**
  * A text cell as the CSV writer (server/lib/export/csv.ts) would write it: a leading = + - @ (ASCII or
  * full width) or control character gets an apostrophe; an empty string is an empty cell.
@@ -212,17 +224,11 @@ export function transactionsRepository(db: Db) {
             from transactions t where ${sql.join(rowConditions(scope, filter), sql` and `)} group by t.status`,
         );
       } else {
-        const where: SQL[] = [sql`merchant_id = ${scope.merchantId}`, sql`day between ${filter.from}::date and ${filter.to}::date`];
-        const stores = effectiveStores(scope, filter.storeId);
-        if (stores !== null) where.push(sql`store_id = any(${intArray(stores)})`);
-        if (filter.status?.length) where.push(sql`status = any(${textArray(filter.status)})`);
-        if (filter.paymentMethod?.length) where.push(sql`payment_method = any(${textArray(filter.paymentMethod)})`);
-        // Without a store condition the store-less table has a few rows per day instead of one per transaction.
-        const table = stores === null ? sql`transaction_daily_totals_all` : sql`transaction_daily_totals`;
+        const { table, where } = dailyTotalsOf(scope, filter);
         byStatus = await rows(
           db,
           sql`select status, sum(tx_count) as count, sum(amount) as amount, sum(fee) as fee, sum(refunded_amount) as refunded
-            from ${table} where ${sql.join(where, sql` and `)} group by status having sum(tx_count) <> 0`,
+            from ${table} where ${where} group by status having sum(tx_count) <> 0`,
         );
       }
       const list = byStatus
@@ -243,9 +249,18 @@ export function transactionsRepository(db: Db) {
       };
     },
 
-    /** Rows the filter selects (the daily totals when possible: exact and cheap). */
+    /**
+     * Rows the filter selects: the daily totals when possible (exact and cheap), one sum and no
+     * grouping, since the list asks for it on every page (half the cost of `totals`, measured).
+     */
     async count(scope: Scope, filter: TransactionFilter): Promise<number> {
-      return (await this.totals(scope, filter)).count;
+      if (filter.q) {
+        const [row] = await rows<{ n: string | number }>(db, sql`select count(*) as n from transactions t where ${sql.join(rowConditions(scope, filter), sql` and `)}`);
+        return Number(row?.n ?? 0);
+      }
+      const { table, where } = dailyTotalsOf(scope, filter);
+      const [row] = await rows<{ n: string | number | null }>(db, sql`select sum(tx_count) as n from ${table} where ${where}`);
+      return Number(row?.n ?? 0);
     },
 
     /**
