@@ -1,6 +1,6 @@
 /**
  * The baseline of the transaction-report load test: a bare node:http handler on the same database
- * running the same queries as the API (repository page + count), without Fastify, auth or validation.
+ * running the same query as the API (repository pageWithCount), without Fastify, auth or validation.
  * Started by bench/transactions.ts once the server has released the database.
  */
 import { createServer } from 'node:http';
@@ -15,10 +15,11 @@ const scope = { merchantId: Number(process.env.MERCHANT_ID ?? 1), storeIds: null
 const filter = presetRange('last90Days', vnToday());
 
 const server = createServer((_req, res) => {
-  Promise.all([repo.page(scope, filter, { pageNumber: 0, pageSize: 20 }, null), repo.count(scope, filter)])
-    .then(([page, total]) => {
+  repo
+    .pageWithCount(scope, filter, { pageNumber: 0, pageSize: 20 }, null)
+    .then((page) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ status: 0, message: 'OK', data: { content: page.rows, totalElements: total, nextCursor: page.nextCursor } }));
+      res.end(JSON.stringify({ status: 0, message: 'OK', data: { content: page.rows, totalElements: page.total, nextCursor: page.nextCursor } }));
     })
     .catch((err: unknown) => {
       res.writeHead(500);

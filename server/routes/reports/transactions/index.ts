@@ -169,11 +169,8 @@ export const transactionReportRoutes: FastifyPluginAsyncZod = async (app) => {
         after = decodeCursor(request.query.cursor);
         if (!after) throw new ApiError(400, 2, 'transactionReport.errors.badCursor');
       }
-      const [page, total] = await Promise.all([
-        repo.page(scope, filter, { pageNumber, pageSize }, after),
-        repo.count(scope, filter),
-      ]);
-      return ok(request, { content: page.rows, totalElements: total, pageNumber, pageSize, nextCursor: page.nextCursor });
+      const page = await repo.pageWithCount(scope, filter, { pageNumber, pageSize }, after);
+      return ok(request, { content: page.rows, totalElements: page.total, pageNumber, pageSize, nextCursor: page.nextCursor });
     },
   );
 

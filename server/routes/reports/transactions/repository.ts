@@ -188,29 +188,52 @@ function csvColumn(key: TransactionColumn, labels: CsvLabels): SQL {
   }
 }
 
+type PageOptions = { limit: number; offset?: number; after?: Cursor | null };
+
+function pageSql(scope: Scope, filter: TransactionFilter, opts: PageOptions): SQL {
+  const where = rowConditions(scope, filter);
+  if (opts.after) where.push(sql`(t.created_at, t.id) < (${opts.after.at}::timestamptz, ${opts.after.id})`);
+  return sql`${SELECT_ROW} where ${sql.join(where, sql` and `)} order by t.created_at desc, t.id desc limit ${opts.limit} offset ${opts.offset ?? 0}`;
+}
+
+/** Rows the filter selects: the daily totals when possible (exact and cheap), else the rows. */
+function countSql(scope: Scope, filter: TransactionFilter): SQL {
+  if (filter.q) return sql`select count(*) as n from transactions t where ${sql.join(rowConditions(scope, filter), sql` and `)}`;
+  const { table, where } = dailyTotalsOf(scope, filter);
+  return sql`select coalesce(sum(tx_count), 0) as n from ${table} where ${where}`;
+}
+
 export function transactionsRepository(db: Db) {
-  async function query(scope: Scope, filter: TransactionFilter, opts: { limit: number; offset?: number; after?: Cursor | null }) {
-    const where = rowConditions(scope, filter);
-    if (opts.after) where.push(sql`(t.created_at, t.id) < (${opts.after.at}::timestamptz, ${opts.after.id})`);
-    return rows<DbRow>(
-      db,
-      sql`${SELECT_ROW} where ${sql.join(where, sql` and `)} order by t.created_at desc, t.id desc limit ${opts.limit} offset ${opts.offset ?? 0}`,
-    );
-  }
+  const query = (scope: Scope, filter: TransactionFilter, opts: PageOptions) => rows<DbRow>(db, pageSql(scope, filter, opts));
+  const pageOf = (list: DbRow[], pageSize: number) => {
+    const last = list[list.length - 1];
+    return {
+      rows: list.map(toRow),
+      nextCursor: last && list.length === pageSize ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
+    };
+  };
+  const pageOptions = (page: { pageNumber: number; pageSize: number }, after: Cursor | null): PageOptions => ({
+    limit: page.pageSize,
+    offset: after ? 0 : page.pageNumber * page.pageSize,
+    after,
+  });
 
   return {
     /** One page: by offset, or after a keyset cursor (deep pages). */
     async page(scope: Scope, filter: TransactionFilter, page: { pageNumber: number; pageSize: number }, after: Cursor | null) {
-      const list = await query(scope, filter, {
-        limit: page.pageSize,
-        offset: after ? 0 : page.pageNumber * page.pageSize,
-        after,
-      });
-      const last = list[list.length - 1];
-      return {
-        rows: list.map(toRow),
-        nextCursor: last && list.length === page.pageSize ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
-      };
+      return pageOf(await query(scope, filter, pageOptions(page, after)), page.pageSize);
+    },
+
+    /**
+     * The list's answer, page and count, in one statement: on PGlite every statement waits its turn in
+     * one queue, and the list is the report's busiest call. Always one row at least (the count).
+     */
+    async pageWithCount(scope: Scope, filter: TransactionFilter, page: { pageNumber: number; pageSize: number }, after: Cursor | null) {
+      const found = await rows<DbRow & { total_count: string | number }>(
+        db,
+        sql`select c.n as total_count, p.* from (${countSql(scope, filter)}) c left join (${pageSql(scope, filter, pageOptions(page, after))}) p on true`,
+      );
+      return { ...pageOf(found.filter((r) => r.id !== null), page.pageSize), total: Number(found[0]?.total_count ?? 0) };
     },
 
     async totals(scope: Scope, filter: TransactionFilter): Promise<TransactionTotals> {
@@ -249,17 +272,9 @@ export function transactionsRepository(db: Db) {
       };
     },
 
-    /**
-     * Rows the filter selects: the daily totals when possible (exact and cheap), one sum and no
-     * grouping, since the list asks for it on every page (half the cost of `totals`, measured).
-     */
+    /** Rows the filter selects. */
     async count(scope: Scope, filter: TransactionFilter): Promise<number> {
-      if (filter.q) {
-        const [row] = await rows<{ n: string | number }>(db, sql`select count(*) as n from transactions t where ${sql.join(rowConditions(scope, filter), sql` and `)}`);
-        return Number(row?.n ?? 0);
-      }
-      const { table, where } = dailyTotalsOf(scope, filter);
-      const [row] = await rows<{ n: string | number | null }>(db, sql`select sum(tx_count) as n from ${table} where ${where}`);
+      const [row] = await rows<{ n: string | number }>(db, countSql(scope, filter));
       return Number(row?.n ?? 0);
     },
 
