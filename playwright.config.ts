@@ -31,6 +31,8 @@ export default defineConfig({
     timeout: 120_000,
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `.e2e-data-${port}`, SEED: 'on', SEED_SIZE: 'small', LOG_LEVEL: 'warn',
       // Every browser test signs in from 127.0.0.1: the per-IP limits would stop the suite, not a person.
-      OTP_MAX_PER_IP_PER_HOUR: '10000', RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_API_PER_MINUTE: '100000' },
+      OTP_MAX_PER_IP_PER_HOUR: '10000', RATE_LIMIT_LOGIN_PER_MINUTE: '1000', RATE_LIMIT_API_PER_MINUTE: '100000',
+      // The small seed's 90 days of transactions (~500) then go through an export job, as a large set would.
+      EXPORT_SMALL_MAX_ROWS: '300' },
   },
 });

@@ -56,6 +56,8 @@ export interface Config {
   /** Absolute path of the embedded database folder; null keeps the database in memory (tests). */
   dataDir: string | null;
   databaseUrl: string | null;
+  /** EXPORT_SMALL_MAX_ROWS: up to this many rows an export downloads at once; more become an export job. */
+  exportSmallMaxRows: number;
   /** PGLITE_SHARED_BUFFERS: the embedded database's page cache (default 32MB; see db/client.ts). */
   pgliteSharedBuffers: string;
   seed: boolean;
@@ -148,6 +150,7 @@ const envSchema = z.object({
   TOKEN_PEPPER: optional(z.string().min(32, 'TOKEN_PEPPER must be at least 32 characters')),
   SESSION_IDLE_MINUTES: optional(intIn('SESSION_IDLE_MINUTES', 1, 24 * 60)),
   AUTH_CACHE_MS: optional(intIn('AUTH_CACHE_MS', 0, 60_000)),
+  EXPORT_SMALL_MAX_ROWS: optional(intIn('EXPORT_SMALL_MAX_ROWS', 1, 1_000_000)),
   PGLITE_SHARED_BUFFERS: optional(
     z.string().trim().regex(/^[1-9]\d{0,5}(kB|MB|GB)$/, { error: 'PGLITE_SHARED_BUFFERS must look like 32MB (kB, MB or GB)' }),
   ),
@@ -227,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(cwd, e.DATA_DIR ?? './data'),
     databaseUrl: e.DATABASE_URL ?? null,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS ?? '32MB',
+    exportSmallMaxRows: e.EXPORT_SMALL_MAX_ROWS ?? 5_000,
     seed: (e.SEED ?? 'on') === 'on',
     seedSize: seedSizeFor(e.SEED_SIZE ?? 'small'),
     tokenPepper: e.TOKEN_PEPPER ?? DEV_TOKEN_PEPPER,

@@ -42,6 +42,7 @@ describe('loadConfig', () => {
         SSO_LOGOUT_URL: 'https://sso.example/logout',
         AUTH_CACHE_MS: '2000',
         PGLITE_SHARED_BUFFERS: '64MB',
+        EXPORT_SMALL_MAX_ROWS: '2000',
         RATE_LIMIT_API_PER_MINUTE: '1200',
         RATE_LIMIT_LOGIN_PER_MINUTE: '10',
       },
@@ -62,6 +63,7 @@ describe('loadConfig', () => {
       ssoLogoutUrl: 'https://sso.example/logout',
       authCacheMs: 2000,
       pgliteSharedBuffers: '64MB',
+      exportSmallMaxRows: 2000,
       rateLimit: { apiPerMinute: 1200, loginPerMinute: 10 },
     });
     // The cache is off by default on PostgreSQL (several processes may share it), on for the embedded database.

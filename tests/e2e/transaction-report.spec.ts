@@ -78,7 +78,7 @@ test('presets, status filter, detail, and the filter restored after navigating a
   await expect(steps.last()).toHaveText(t('resources.transaction-tracing.steps.FAILED'));
 });
 
-test('exports the filtered list as CSV with the chosen columns, and the file opens', async ({ page }) => {
+test('exports the filtered list as CSV with the chosen columns through an export job, and re-downloads it from past exports', async ({ page }) => {
   await openReport(page, DemoUsers.accountant.username);
   const from90 = addDays(vnToday(), -89);
   const totalsCall = page.waitForResponse(
@@ -105,6 +105,19 @@ test('exports the filtered list as CSV with the chosen columns, and the file ope
   expect(header).toEqual(['Mã giao dịch', 'Thời gian tạo', 'Cửa hàng', 'SĐT khách hàng', 'Phương thức thanh toán', 'Trạng thái', 'Số tiền (đ)']);
   expect(records.filter((r) => r.length > 1)).toHaveLength(totals.count);
   await expect(page.getByText(t('portal.files.downloadSuccess'))).toBeVisible();
+  // More rows than EXPORT_SMALL_MAX_ROWS (300 in this suite): it went through a job, whose end is shown.
+  expect(totals.count).toBeGreaterThan(300);
+  const count = new Intl.NumberFormat('vi-VN').format(totals.count);
+  await expect(page.getByRole('status').filter({ hasText: t('portal.reports.export.status.DONE', { total: count }) })).toBeVisible();
+
+  // The past exports list the file; it downloads again, the same bytes.
+  await page.getByRole('button', { name: t('portal.reports.export.history') }).click();
+  const history = page.getByRole('dialog', { name: t('portal.reports.export.history') });
+  const again = page.waitForEvent('download');
+  await history.getByRole('button', { name: `${t('portal.reports.export.download')} ${download.suggestedFilename()}` }).click();
+  const second = await again;
+  expect(second.suggestedFilename()).toBe(download.suggestedFilename());
+  expect((await readFile(await second.path())).equals(bytes)).toBe(true);
 });
 
 test('refund is offered to refund roles only, confirmed, and applied once', async ({ page, browser }) => {

@@ -22,7 +22,7 @@ import { ok } from '../../envelope';
 import { callerOf } from '../../plugins/auth';
 import { attachmentDisposition, csvFromDatabase, csvStream, xlsxStream, type ExportColumn, type ExportRow } from '../export';
 
-/** At or below `smallMaxRows` rows the file is sent at once; above, an export job is made (tests lower it). */
+/** At or below `smallMaxRows` rows the file is sent at once; above, an export job is made (EXPORT_SMALL_MAX_ROWS; tests lower it). */
 export const exportLimits = { smallMaxRows: 5_000 };
 /** Finished files are kept this long, then deleted with their job. */
 export const EXPORT_RETENTION_MS = 7 * 86_400_000;
@@ -252,6 +252,7 @@ export function exportJobsOf(app: FastifyInstance): ExportJobs {
  * failed, expired files deleted, and closing the app waits for the jobs in flight.
  */
 export async function initExportJobs(app: FastifyInstance): Promise<void> {
+  exportLimits.smallMaxRows = app.config.exportSmallMaxRows;
   const service = exportJobsOf(app);
   await service.failInterrupted();
   await service.purgeExpired().catch(() => undefined);
