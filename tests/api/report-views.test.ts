@@ -234,7 +234,7 @@ describe('saved views of the transaction report', () => {
       [{ ...good, filter: { ...filter, status: ['DONE'] } }, 'filter.status.0', vi('status', 'invalid')],
       [{ ...good, filter: { ...filter, storeId: [0] } }, 'filter.storeId.0', vi('storeId', 'invalid')],
       [{ ...good, filter: { ...filter, q: '09ab' } }, 'filter.q', vi('q', 'invalid')],
-      [{ ...good, filter: { ...filter, preset: 'forever' } }, 'filter.preset', `filter.preset: ${viValidation.validation.invalid}`],
+      [{ ...good, filter: { ...filter, preset: 'forever' } }, 'filter.preset', `${viApi.fields.preset}: ${viValidation.validation.invalid}`],
       [{ ...good, filter: { ...filter, merchantId: OTHER } }, 'filter.merchantId', `${viApi.fields.merchantId}: ${viApi.rules.unknownField}`],
       [{ ...good, ownerId: 1 }, 'ownerId', `ownerId: ${viApi.rules.unknownField}`],
       [{ ...good, shared: 'yes' }, 'shared', vi('shared', 'invalid')],

@@ -1,6 +1,7 @@
 /** Saved views of the transaction report in the browser: save, reset, apply, share; a teammate applies it read-only. */
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, vnToday } from '../../src/domain/transactionReport';
+import viApi from '../../src/i18n/vi/api.json' with { type: 'json' };
 import { chooseMerchant, DemoMerchants, DemoUsers, escapeRegExp, signIn, t } from './support';
 
 const REPORT_PATH = '/portal/app/report-center/transaction-report';
@@ -104,8 +105,28 @@ test('a saved view restores its filter and columns, and a shared one is applied 
   await expect(refundedHeader(page)).toBeVisible();
   await expect(page.getByRole('button', { name: t('portal.reports.views.delete', { name }) })).toBeVisible();
 
-  // A second view the owner keeps to themself.
+  // A name already taken (whatever its case) is refused in the dialog itself, which stays open.
+  await page.getByRole('button', { name: t('portal.reports.views.save') }).click();
+  const dialog = page.getByRole('dialog', { name: t('portal.reports.views.save') });
+  await dialog.getByRole('textbox', { name: t('portal.reports.views.name') }).fill(name.toUpperCase());
+  await dialog.getByRole('button', { name: t('portal.reports.views.saveButton'), exact: true }).click();
+  await expect(dialog.getByText(viApi.transactionReport.errors.viewNameTaken)).toBeVisible();
+  await dialog.getByRole('button', { name: t('portal.confirm.cancel') }).click();
+  await expect(dialog).toBeHidden();
+
+  // A second view the owner keeps to themself, then shares, then takes back, then shares for good.
   await saveView(page, privateName, { share: false });
+  const share = page.getByRole('button', { name: t('portal.reports.views.shareOne', { name: privateName }) });
+  await expect(share).toHaveAttribute('aria-pressed', 'false');
+  await share.click();
+  const unshare = page.getByRole('button', { name: t('portal.reports.views.unshareOne', { name: privateName }) });
+  await expect(unshare).toHaveAttribute('aria-pressed', 'true');
+  await unshare.click();
+  await expect(share).toBeVisible();
+  const sharedName = `Chung ${stamp}`;
+  await saveView(page, sharedName, { share: false });
+  await page.getByRole('button', { name: t('portal.reports.views.shareOne', { name: sharedName }) }).click();
+  await expect(page.getByRole('button', { name: t('portal.reports.views.unshareOne', { name: sharedName }) })).toBeVisible();
 
   // The accountant of the same merchant: the shared view only, marked with its owner, applied, not deletable.
   const context = await browser.newContext();
@@ -118,6 +139,7 @@ test('a saved view restores its filter and columns, and a shared one is applied 
   await viewsSelect(teammate).click();
   await expect(viewOption(teammate, name)).toContainText(t('portal.reports.views.sharedBy', { name: DemoUsers.owner.name }));
   await expect(viewOption(teammate, privateName)).toHaveCount(0);
+  await expect(viewOption(teammate, sharedName)).toContainText(t('portal.reports.views.sharedBy', { name: DemoUsers.owner.name }));
   const applied = listCall(teammate, (q) => q.get('from') === from90 && q.getAll('status').join() === 'FAILED');
   await viewOption(teammate, name).click();
   await applied;

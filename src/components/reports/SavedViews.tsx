@@ -13,10 +13,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
+import GroupRemoveOutlined from '@mui/icons-material/GroupRemoveOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { VIEW_NAME_MAX } from '@/domain/transactionReport';
-import { createView, deleteView, listViews, type SavedView } from './reportsApi';
+import { createView, deleteView, listViews, updateView, type SavedView } from './reportsApi';
 
 /**
  * Named views (filter + columns) of a report list: the user's own and those a teammate shared with the
@@ -38,6 +40,7 @@ export function SavedViews({
   const [saving, setSaving] = useState(false);
   const [name, setName] = useState('');
   const [shared, setShared] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
   const key = ['portal', 'report-views', report];
   const { data: views = [] } = useQuery({ queryKey: key, queryFn: () => listViews(report) });
   const create = useMutation({
@@ -48,7 +51,15 @@ export function SavedViews({
       setSaving(false);
       setName('');
       setShared(false);
+      setSaveError(null);
     },
+    onError: (error) => setSaveError(error instanceof Error && error.message ? error.message : translate('portal.http.error')),
+  });
+  // Share with the merchant team, or take it back: the same view, only `shared` changes.
+  const toggleShare = useMutation({
+    mutationFn: (view: SavedView) =>
+      updateView(report, view.id, { name: view.name, filter: view.filter, columns: view.columns, shared: !view.shared }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
   });
   const remove = useMutation({
     mutationFn: (id: number) => deleteView(report, id),
@@ -85,9 +96,19 @@ export function SavedViews({
         ))}
       </TextField>
       {chosenView?.mine ? (
-        <IconButton aria-label={translate('portal.reports.views.delete', { name: chosenView.name })} onClick={() => remove.mutate(chosenView.id)}>
-          <DeleteOutline />
-        </IconButton>
+        <>
+          <IconButton
+            aria-label={translate(chosenView.shared ? 'portal.reports.views.unshareOne' : 'portal.reports.views.shareOne', { name: chosenView.name })}
+            aria-pressed={chosenView.shared}
+            disabled={toggleShare.isPending}
+            onClick={() => toggleShare.mutate(chosenView)}
+          >
+            {chosenView.shared ? <GroupRemoveOutlined /> : <GroupAddOutlined />}
+          </IconButton>
+          <IconButton aria-label={translate('portal.reports.views.delete', { name: chosenView.name })} onClick={() => remove.mutate(chosenView.id)}>
+            <DeleteOutline />
+          </IconButton>
+        </>
       ) : null}
       <Button size="small" startIcon={<BookmarkAddOutlined />} onClick={() => setSaving(true)}>
         {translate('portal.reports.views.save')}
@@ -101,9 +122,12 @@ export function SavedViews({
             margin="dense"
             label={translate('portal.reports.views.name')}
             value={name}
-            error={nameError}
-            helperText={nameError ? translate('validation.invalid') : undefined}
-            onChange={(e) => setName(e.target.value)}
+            error={nameError || saveError !== null}
+            helperText={nameError ? translate('validation.invalid') : (saveError ?? undefined)}
+            onChange={(e) => {
+              setName(e.target.value);
+              setSaveError(null);
+            }}
           />
           <FormControlLabel
             control={<Checkbox checked={shared} onChange={(e) => setShared(e.target.checked)} />}

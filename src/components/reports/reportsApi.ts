@@ -99,6 +99,20 @@ export async function createView(report: string, body: SavedViewBody): Promise<S
       body,
       merchantScoped: true,
       showSuccess: true,
+      // The save dialog shows the refusal under the name (a taken name is the usual one).
+      showError: false,
+    })
+  ).data;
+}
+
+export async function updateView(report: string, id: number, body: SavedViewBody): Promise<SavedView> {
+  return (
+    await httpClient<SavedView>(apiUrl(TransactionReportPaths.view, { id }), {
+      method: 'PUT',
+      query: { report },
+      body,
+      merchantScoped: true,
+      showSuccess: true,
     })
   ).data;
 }
