@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { KYB_DEMO_USERNAME, KybDemoMerchants, solidPng, type KybDemoKey } from '../../server/db/seed-merchant-profile';
-import { chooseMerchant, signIn, t, type Lng } from './support';
+import { chooseMerchant, DemoMerchants, DemoUsers, signIn, t, type Lng } from './support';
 
 const NEXT_STEP: Record<KybDemoKey, string> = {
   new: 'uploadAndSubmit',
@@ -154,4 +154,34 @@ test.describe('merchant info and KYB', () => {
     await expect(page.getByLabel(t('portal.kyb.badge', { status: t('portal.kyb.new') }))).toBeVisible();
     await expect(page.locator('[data-field="taxCode"]')).toHaveText('0317777777');
   });
+});
+
+test('owner_demo links the pagoda under the SME as a sharing merchant; the SME then lists it', async ({ page }) => {
+  await signIn(page, DemoUsers.owner.username);
+  await chooseMerchant(page, DemoMerchants.pagoda.name);
+  await page.goto('/portal/app/merchant-info?tab=links');
+  await expect(page.getByText(t('resources.merchant-info.links.noMaster'))).toBeVisible();
+
+  const form = page.getByRole('region', { name: t('resources.merchant-info.links.linkTitle') });
+  await form.getByRole('combobox', { name: t('resources.merchant-info.links.master') }).click();
+  await page.getByRole('option', { name: DemoMerchants.sme.name }).click();
+  await form.getByRole('combobox', { name: t('resources.merchant-info.links.linkingType') }).click();
+  await page.getByRole('option', { name: t('resources.merchant-info.relationship.SHARING') }).click();
+  await form.getByRole('combobox', { name: t('resources.merchant-info.links.groupRole') }).click();
+  await page.getByRole('option', { name: t('resources.merchant-info.groupRoles.INTERNAL_MANAGEMENT') }).click();
+  await form.getByRole('button', { name: t('resources.merchant-info.links.submit') }).click();
+
+  // The master is shown with the link's kind; linking again is no longer offered.
+  const master = page.getByRole('region', { name: t('resources.merchant-info.links.masterTitle'), exact: true });
+  await expect(master).toContainText(DemoMerchants.sme.name);
+  await expect(master.getByTestId('own-link')).toHaveText(
+    `${t('resources.merchant-info.links.linkingType')}: ${t('resources.merchant-info.relationship.SHARING')} · ${t('resources.merchant-info.links.groupRole')}: ${t('resources.merchant-info.groupRoles.INTERNAL_MANAGEMENT')}`,
+  );
+  await expect(form).toHaveCount(0);
+
+  // From the SME's side, the pagoda is among its linked merchants.
+  await page.goto('/portal/onboard/merchants-choose');
+  await chooseMerchant(page, DemoMerchants.sme.name);
+  await page.goto('/portal/app/merchant-info?tab=links');
+  await expect(page.getByRole('region', { name: t('resources.merchant-info.links.linkedTitle') })).toContainText(DemoMerchants.pagoda.name);
 });

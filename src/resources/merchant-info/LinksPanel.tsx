@@ -67,9 +67,19 @@ export function LinksPanel({ info, onChanged }: { info: MerchantInfo; onChanged:
           {t('resources.merchant-info.links.masterTitle')}
         </Typography>
         {info.master ? (
-          <Box component="ul" sx={{ m: 0, pl: 4 }}>
-            <RefLine merchant={info.master} />
-          </Box>
+          <>
+            <Box component="ul" sx={{ m: 0, pl: 4 }}>
+              <RefLine merchant={info.master} />
+            </Box>
+            {/* How this merchant hangs under it (the line above is the master's own roles). */}
+            <Typography data-testid="own-link" color="text.secondary">
+              {t('resources.merchant-info.links.linkingType')}:{' '}
+              {t(`resources.merchant-info.relationship.${info.relationshipRole ?? 'none'}`, { defaultValue: info.relationshipRole ?? '' })}
+              {info.internalGroup
+                ? ` · ${t('resources.merchant-info.links.groupRole')}: ${t(`resources.merchant-info.groupRoles.${info.internalGroup.groupCode}`, { defaultValue: info.internalGroup.groupCode })}`
+                : ''}
+            </Typography>
+          </>
         ) : (
           <Typography>{t(info.relationshipRole === 'MASTER_MERCHANT' ? 'resources.merchant-info.links.isMaster' : 'resources.merchant-info.links.noMaster')}</Typography>
         )}
