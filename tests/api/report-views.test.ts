@@ -335,4 +335,22 @@ describe('saved views of the transaction report', () => {
     const legalId = await userIdOf(legal!.username);
     expect((await t.database.db.select({ n: count() }).from(reportViews).where(eq(reportViews.ownerId, legalId)))[0].n).toBe(0);
   });
+
+  it('a view shared by someone who is no longer an active member disappears from the others’ lists', async () => {
+    const name = uniqueName('Kế toán');
+    const view = await createOk(accountant, { name, shared: true });
+    expect((await list(cashier)).map((v) => v.name)).toContain(name);
+    const accountantId = await userIdOf(DemoUsers.accountant.username);
+    const membership = sql`update memberships set status = ${'INACTIVE'} where user_id = ${accountantId} and merchant_id = ${SME}`;
+    await t.database.db.execute(membership);
+    try {
+      expect((await list(cashier)).map((v) => v.name)).not.toContain(name);
+      expect((await list(owner)).map((v) => v.name)).not.toContain(name);
+      // Kept, not deleted: back in the team, the view is shared again.
+      expect(await rowOf(view.id)).toBeDefined();
+    } finally {
+      await t.database.db.execute(sql`update memberships set status = ${'ACTIVE'} where user_id = ${accountantId} and merchant_id = ${SME}`);
+    }
+    expect((await list(cashier)).map((v) => v.name)).toContain(name);
+  });
 });

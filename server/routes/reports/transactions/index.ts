@@ -326,7 +326,16 @@ export const transactionReportRoutes: FastifyPluginAsyncZod = async (app) => {
         and(
           eq(reportViews.merchantId, merchantId),
           eq(reportViews.report, TRANSACTION_REPORT_KEY),
-          or(eq(reportViews.ownerId, userId), eq(reportViews.shared, true)),
+          or(
+            eq(reportViews.ownerId, userId),
+            // A teammate's shared view, while that teammate is still an active member of the merchant:
+            // a view shared by someone who has left (or been removed) goes with them.
+            and(
+              eq(reportViews.shared, true),
+              sql`exists (select 1 from memberships m where m.user_id = ${reportViews.ownerId} and m.merchant_id = ${reportViews.merchantId}
+                and m.status = 'ACTIVE' and m.invitation_status = 'ACCEPT')`,
+            ),
+          ),
         ),
       )
       .orderBy(asc(sql`lower(${reportViews.name})`), asc(reportViews.id));
