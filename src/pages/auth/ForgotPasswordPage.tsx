@@ -1,19 +1,15 @@
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { AuthApiPaths, phoneOnlySchema, type OtpSent } from '@/domain/auth';
+import { AuthApiPaths } from '@/domain/auth';
 import { passwordSchema, requiredString, withPasswordConfirm } from '@/domain/validation';
 import { AuthPaths, LOGIN_PATH } from '@/authProvider/paths';
 import { notify } from '@/components/notifications/notifier';
 import { FormTextField } from '@/components/FormTextField';
 import { AuthCard } from './shared/AuthCard';
 import { OtpStep } from './shared/OtpStep';
-import { errorText, publicPost, serverFieldErrors } from './shared/api';
+import { publicPost, serverFieldErrors } from './shared/api';
+import { PhoneCodeForm, usePhoneCode } from './shared/PhoneCodeStep';
 import { useSchemaForm } from './shared/useSchemaForm';
 
 const newPasswordSchema = withPasswordConfirm(z.object({ password: passwordSchema, passwordConfirm: requiredString }));
@@ -26,26 +22,8 @@ export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const form = useSchemaForm('forgot', { phoneNumber: '', password: '', passwordConfirm: '' });
-  const [sent, setSent] = useState<OtpSent | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const send = async () => (await publicPost<OtpSent>(AuthApiPaths.passwordVerify, { phoneNumber: form.values.phoneNumber })).data;
-
-  const onIdentify = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending || !form.validate(phoneOnlySchema, ['phoneNumber'])) return;
-    setPending(true);
-    setError(null);
-    try {
-      setSent(await send());
-    } catch (e) {
-      form.setServerErrors(serverFieldErrors(e));
-      setError(errorText(e, t('portal.http.error')));
-    } finally {
-      setPending(false);
-    }
-  };
+  const step = usePhoneCode(form, AuthApiPaths.passwordVerify);
+  const { sent, send } = step;
 
   const change = async (otpCode: string) => {
     try {
@@ -73,19 +51,7 @@ export default function ForgotPasswordPage() {
           <FormTextField {...form.field('passwordConfirm')} type="password" label={t('portal.auth.passwordConfirm')} autoComplete="new-password" required inputProps={{ maxLength: 16 }} />
         </OtpStep>
       ) : (
-        <Box component="form" noValidate onSubmit={onIdentify}>
-          <Stack spacing={4}>
-            {error && (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            )}
-            <FormTextField {...form.field('phoneNumber')} label={t('portal.auth.phoneNumber')} autoComplete="tel" required autoFocus inputProps={{ inputMode: 'tel', maxLength: 11 }} />
-            <Button type="submit" variant="contained" size="large" fullWidth disabled={pending}>
-              {t('portal.auth.sendCode')}
-            </Button>
-          </Stack>
-        </Box>
+        <PhoneCodeForm form={form} step={step} />
       )}
     </AuthCard>
   );

@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { phoneOnlySchema, type OtpSent } from '@/domain/auth';
+import { FormTextField } from '@/components/FormTextField';
+import { errorText, publicPost, serverFieldErrors } from './api';
+import type { useSchemaForm } from './useSchemaForm';
+
+type FieldProps = ReturnType<ReturnType<typeof useSchemaForm<Record<string, string>>>['field']>;
+
+/** What these steps need of a page's form (which has more fields): methods, so wider forms fit. */
+interface PhoneForm {
+  values: { phoneNumber: string };
+  validate(schema: typeof phoneOnlySchema, order: 'phoneNumber'[]): boolean;
+  setServerErrors(errors: Record<string, string>): void;
+  field(name: 'phoneNumber'): FieldProps;
+}
+
+/**
+ * The first step of the code flows that start from a phone number (SMS login, forgot password): check
+ * the number with the §5 rule, ask `path` for a code, and keep the answer for the code step (and resend).
+ */
+export function usePhoneCode(form: PhoneForm, path: string) {
+  const { t } = useTranslation();
+  const [sent, setSent] = useState<OtpSent | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const send = async () => (await publicPost<OtpSent>(path, { phoneNumber: form.values.phoneNumber })).data;
+
+  const request = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending || !form.validate(phoneOnlySchema, ['phoneNumber'])) return;
+    setPending(true);
+    setError(null);
+    try {
+      setSent(await send());
+    } catch (e) {
+      form.setServerErrors(serverFieldErrors(e));
+      setError(errorText(e, t('portal.http.error')));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return { sent, send, request, error, pending };
+}
+
+/** The phone form of that first step: the server's refusal, the number, "send code". */
+export function PhoneCodeForm({ form, step }: { form: PhoneForm; step: ReturnType<typeof usePhoneCode> }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void step.request(event)}>
+      <Stack spacing={4}>
+        {step.error && (
+          <Alert severity="error" role="alert">
+            {step.error}
+          </Alert>
+        )}
+        <FormTextField {...form.field('phoneNumber')} label={t('portal.auth.phoneNumber')} autoComplete="tel" required autoFocus inputProps={{ inputMode: 'tel', maxLength: 11 }} />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={step.pending}>
+          {t('portal.auth.sendCode')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
