@@ -373,7 +373,27 @@ export const transactionReportRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return false;
   };
-  const nameTaken = () => new ApiError(409, 9, 'transactionReport.errors.viewNameTaken');
+  /**
+   * Writes a view (insert or update) and answers it as the list shows it. A taken name is 409; no row
+   * written (not the caller's view) is 404.
+   */
+  async function saveView(
+    request: FastifyRequest,
+    body: z.output<typeof savedViewSchema>,
+    write: (values: { name: string; filter: unknown; columns: string[]; shared: boolean }, merchantId: number, userId: number) => Promise<number | undefined>,
+  ) {
+    const { merchantId } = reportScope(request);
+    const userId = callerOf(request).userId;
+    let id: number | undefined;
+    try {
+      id = await write({ name: body.name.trim(), filter: body.filter, columns: body.columns, shared: body.shared }, merchantId, userId);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ApiError(409, 9, 'transactionReport.errors.viewNameTaken');
+      throw err;
+    }
+    if (id === undefined) throw ApiError.notFound();
+    return ok(request, (await listViews(merchantId, userId)).find((v) => v.id === id)!);
+  }
 
   app.post(
     Paths.views,
@@ -388,22 +408,14 @@ export const transactionReportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(viewSchema) },
       },
     },
-    async (request) => {
-      const { merchantId } = reportScope(request);
-      const userId = callerOf(request).userId;
-      const { name, filter, columns, shared } = request.body;
-      try {
+    async (request) =>
+      saveView(request, request.body, async (values, merchantId, userId) => {
         const [row] = await db
           .insert(reportViews)
-          .values({ merchantId, ownerId: userId, report: TRANSACTION_REPORT_KEY, name: name.trim(), filter, columns, shared })
+          .values({ merchantId, ownerId: userId, report: TRANSACTION_REPORT_KEY, ...values })
           .returning({ id: reportViews.id });
-        const view = (await listViews(merchantId, userId)).find((v) => v.id === row!.id)!;
-        return ok(request, view);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw nameTaken();
-        throw err;
-      }
-    },
+        return row?.id;
+      }),
   );
 
   const viewParams = z.strictObject({ merchantId: idParam, id: idParam });
@@ -421,24 +433,16 @@ export const transactionReportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(viewSchema) },
       },
     },
-    async (request) => {
-      const { merchantId } = reportScope(request);
-      const userId = callerOf(request).userId;
-      const { name, filter, columns, shared } = request.body;
-      try {
-        const updated = await db
+    async (request) =>
+      saveView(request, request.body, async (values, merchantId, userId) => {
+        const [row] = await db
           .update(reportViews)
-          .set({ name: name.trim(), filter, columns, shared, updatedAt: new Date() })
+          .set({ ...values, updatedAt: new Date() })
           .where(and(eq(reportViews.id, request.params.id), eq(reportViews.merchantId, merchantId), eq(reportViews.ownerId, userId)))
           .returning({ id: reportViews.id });
         // Someone else's view (shared or not) and another merchant's look the same: not found.
-        if (updated.length === 0) throw ApiError.notFound();
-      } catch (err) {
-        if (isUniqueViolation(err)) throw nameTaken();
-        throw err;
-      }
-      return ok(request, (await listViews(merchantId, userId)).find((v) => v.id === request.params.id)!);
-    },
+        return row?.id;
+      }),
   );
 
   app.delete(
