@@ -10,6 +10,10 @@ export interface Envelope<T = unknown> {
   data?: T;
 }
 
+/** Page-size options of every paged list (spec §9); 20 is the default. */
+export const PAGE_SIZES = [10, 20, 50, 100];
+export const DEFAULT_PAGE_SIZE = 20;
+
 /** List data inside the envelope. `pageNumber` is 0-based. */
 export interface Page<T> {
   content: T[];

@@ -6,28 +6,19 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { QueryParams } from '@/dataProvider/httpClient';
-import type { StoreOption } from '@/domain/api';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type StoreOption } from '@/domain/api';
 import { formatDateTimeSeconds, formatMoney, formatNumber } from '@/domain/format';
 import { KEYWORD_MAX_LENGTH, REPORTS, type ReportKey } from '@/domain/reportCenter';
 import { DATE_PRESETS, presetRange, vnToday, type DatePreset } from '@/domain/transactionReport';
 import { getLanguage } from '@/i18n';
 import { secureLocal, StorageKeys } from '@/storage';
-import { ColumnChooser, DateRangeFilter, ExportButton, TotalsBar, useReportFilter, type TotalsItem } from '@/components/reports';
+import { ColumnChooser, DateRangeFilter, ExportButton, ReportTable, TotalsBar, useReportFilter, type TotalsItem } from '@/components/reports';
 import { exportReport, listReport, reportTotals, type ReportRow } from './api';
 import { GeneratedReports } from './GeneratedReports';
 import { StatusChip } from './StatusChip';
 
-const PAGE_SIZES = [10, 20, 50, 100];
 const SEARCH_DEBOUNCE_MS = 400;
 
 interface ListState {
@@ -62,7 +53,7 @@ export function ReportCenterList({ report, resource, detailPath }: { report: Rep
     status: [],
     keyword: '',
     columns: [...def.defaultColumns],
-    pageSize: 20,
+    pageSize: DEFAULT_PAGE_SIZE,
   });
   // A stored filter of another shape (or tampered) is dropped; a relative preset is re-anchored on today.
   const validate = (value: unknown): ListState | null => {
@@ -233,50 +224,22 @@ export function ReportCenterList({ report, resource, detailPath }: { report: Rep
         </Stack>
       </Paper>
       <TotalsBar items={totalsItems} loading={totals.isPending} />
-      <Paper variant="outlined">
-        <TableContainer>
-          <Table size="small" aria-label={translate(`resources.${resource}.name`)} aria-busy={list.isFetching}>
-            <TableHead>
-              <TableRow>
-                {state.columns.map((key) => (
-                  <TableCell key={key} align={def.columns.find((c) => c.key === key)?.type === 'money' ? 'right' : 'left'}>
-                    {colLabel(key)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id} hover>
-                  {state.columns.map((key) => (
-                    <TableCell key={key} align={def.columns.find((c) => c.key === key)?.type === 'money' ? 'right' : 'left'}>
-                      {cell(row, key)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-              {!list.isPending && rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={state.columns.length}>
-                    <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>{translate('portal.reportCenter.empty')}</Typography>
-                  </TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={list.data?.totalElements ?? 0}
-          page={pageNumber}
-          rowsPerPage={state.pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_, page) => setPageNumber(page)}
-          onRowsPerPageChange={(e) => update({ pageSize: Number(e.target.value) })}
-          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-        />
-      </Paper>
+      <ReportTable
+        label={translate(`resources.${resource}.name`)}
+        busy={list.isFetching}
+        loading={list.isPending}
+        columns={state.columns}
+        rightAligned={(key) => def.columns.find((c) => c.key === key)?.type === 'money'}
+        header={colLabel}
+        cell={cell}
+        rows={rows}
+        empty={translate('portal.reportCenter.empty')}
+        total={list.data?.totalElements ?? 0}
+        pageNumber={pageNumber}
+        pageSize={state.pageSize}
+        onPageNumber={setPageNumber}
+        onPageSize={(pageSize) => update({ pageSize })}
+      />
       {def.settingType ? <GeneratedReports type={def.settingType} /> : null}
     </Stack>
   );

@@ -4,9 +4,9 @@ import type { Theme } from '@mui/material/styles';
 import { ECONTRACT_STATUSES, ECONTRACT_TYPES, type EContract } from '@/domain/econtracts';
 import { formatDateTime } from '@/domain/format';
 import { SignedAtField, SignerField, StatusField, TypeField } from './EContractFields';
+import { PAGE_SIZES } from '@/domain/api';
 
 /** Spec §9 page sizes. */
-const PAGE_SIZES = [10, 20, 50, 100];
 
 /** Filter names are the API's query parameters. */
 const filters = [

@@ -1,6 +1,7 @@
 import { CreateButton, DataTable, List, Pagination, SearchInput, SelectInput, TopToolbar, useTranslate } from 'react-admin';
 import { CAMPAIGN_STATUSES } from '@/domain/promotions';
 import { BudgetField, PeriodField, SpentField, StatusField } from './CampaignFields';
+import { PAGE_SIZES } from '@/domain/api';
 
 function useCampaignFilters() {
   const translate = useTranslate();
@@ -35,7 +36,7 @@ export default function CampaignList() {
       resource="promotions"
       filters={filters}
       perPage={20}
-      pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
+      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
       actions={<ListActions />}
       exporter={false}
       storeKey="promotions.list"

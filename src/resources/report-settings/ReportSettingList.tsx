@@ -4,8 +4,8 @@ import { useSearchParams } from 'react-router-dom';
 import Stack from '@mui/material/Stack';
 import { REPORT_SETTING_TYPES, type ReportSetting, type ReportSettingType } from '@/domain/reportCenter';
 import { GeneratedReports } from '@/components/report-center/GeneratedReports';
+import { PAGE_SIZES } from '@/domain/api';
 
-const PAGE_SIZES = [10, 20, 50, 100];
 
 /** The schedule in words: 'Hằng tuần, Thứ Hai, 08:30'. */
 function Schedule({ record }: { record: ReportSetting }) {

@@ -2,6 +2,7 @@ import { DataTable, List, Pagination, SearchInput, SelectArrayInput, SelectInput
 import Stack from '@mui/material/Stack';
 import { REGISTRATION_STATUSES, type MerchantService } from '@/domain/services';
 import { RegisterServiceButton, ServiceLinks, ServiceStatusChip } from './ServiceFields';
+import { PAGE_SIZES } from '@/domain/api';
 
 /** Spec §9: service list page size 20, first page 0 (react-admin's page 1). */
 const SERVICE_PAGE_SIZE = 20;
@@ -61,7 +62,7 @@ export default function ServiceList() {
       resource="services"
       filters={filters}
       perPage={SERVICE_PAGE_SIZE}
-      pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
+      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
       actions={false}
       exporter={false}
       storeKey="services.list"

@@ -14,14 +14,12 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import type { Store } from '@/domain/api';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type Store } from '@/domain/api';
 import StoreExportButton from './StoreExportButton';
 import StoreQrButton from './StoreQrButton';
 import StoreQrGenerate from './StoreQrGenerate';
 
 /** Spec §9 page sizes. */
-const PAGE_SIZES = [10, 20, 50, 100];
-const DEFAULT_PAGE_SIZE = 20;
 
 /** The API filters by `keyword` and `isActive` (docs/contract.md), so the inputs use those names. */
 function useStoreFilters() {

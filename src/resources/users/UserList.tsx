@@ -11,15 +11,13 @@ import {
 } from 'react-admin';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import type { MerchantUser } from '@/domain/api';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type MerchantUser } from '@/domain/api';
 import { Roles } from '@/domain/roles';
 import { INVITATION_STATUS_TEXT_KEYS, USER_STATUSES } from '@/domain/users';
 import { InvitationStatusField, RoleField, StatusField, StoresField } from './UserFields';
 import { useStoreChoices, useUserPermissions } from './useUserPermissions';
 
 /** Spec §9 page sizes. */
-const PAGE_SIZES = [10, 20, 50, 100];
-const DEFAULT_PAGE_SIZE = 20;
 const NEWEST_FIRST = { field: 'createdAt', order: 'DESC' } as const;
 
 /** Filter names are the API's query parameters (docs/contract.md). */

@@ -9,18 +9,10 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import RouteOutlined from '@mui/icons-material/RouteOutlined';
 import type { QueryParams } from '@/dataProvider/httpClient';
-import type { StoreOption } from '@/domain/api';
+import { PAGE_SIZES, type StoreOption } from '@/domain/api';
 import { formatDateTimeSeconds, formatMoney, formatNumber } from '@/domain/format';
 import {
   DEFAULT_TRANSACTION_COLUMNS,
@@ -42,6 +34,7 @@ import {
   ColumnChooser,
   DateRangeFilter,
   ExportButton,
+  ReportTable,
   SavedViews,
   TotalsBar,
   useReportFilter,
@@ -51,7 +44,6 @@ import { exportTransactions, getTotals, getTransactions } from './api';
 import { StatusChip } from './StatusChip';
 
 const REPORT = 'transaction-report';
-const PAGE_SIZES = [10, 20, 50, 100];
 const SEARCH_DEBOUNCE_MS = 400;
 
 interface ListState {
@@ -291,55 +283,25 @@ export default function TransactionReportList() {
         </Stack>
       ) : null}
       {list.isError ? <Alert severity="error">{translate('portal.reports.loadFailed')}</Alert> : null}
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={translate('resources.transaction-report.name')} aria-busy={list.isFetching}>
-          <TableHead>
-            <TableRow>
-              {state.columns.map((c) => (
-                <TableCell key={c} align={MONEY_COLUMNS.includes(c) ? 'right' : 'left'}>
-                  {colLabel(c)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.id} hover>
-                {state.columns.map((c) => (
-                  <TableCell key={c} align={MONEY_COLUMNS.includes(c) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
-                    <Cell row={row} column={c} lng={lng} />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-            {!list.isPending && rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={state.columns.length}>
-                  <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-                    {translate('resources.transaction-report.empty')}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
-        <TablePagination
-          component="div"
-          count={list.data?.totalElements ?? 0}
-          page={pageNumber}
-          rowsPerPage={state.pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) =>
-            translate('portal.reports.displayedRows', { from: formatNumber(from, lng), to: formatNumber(to, lng), count: formatNumber(count, lng) })
-          }
-          onPageChange={(_e, page) => setPageNumber(page)}
-          onRowsPerPageChange={(e) => {
-            setState({ ...state, pageSize: Number(e.target.value) });
-            setPageNumber(0);
-          }}
-        />
-      </TableContainer>
+      <ReportTable
+        label={translate('resources.transaction-report.name')}
+        busy={list.isFetching}
+        loading={list.isPending}
+        columns={state.columns}
+        rightAligned={(c) => MONEY_COLUMNS.includes(c as TransactionColumn)}
+        header={(c) => colLabel(c as TransactionColumn)}
+        cell={(row, c) => <Cell row={row} column={c as TransactionColumn} lng={lng} />}
+        rows={rows}
+        empty={translate('resources.transaction-report.empty')}
+        total={list.data?.totalElements ?? 0}
+        pageNumber={pageNumber}
+        pageSize={state.pageSize}
+        onPageNumber={setPageNumber}
+        onPageSize={(pageSize) => {
+          setState({ ...state, pageSize });
+          setPageNumber(0);
+        }}
+      />
     </Stack>
   );
 }
