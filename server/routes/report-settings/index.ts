@@ -237,6 +237,14 @@ export const reportSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** The setting named by the path, for a caller who may manage settings and open that report type. */
+  async function settingOf(request: FastifyRequest, id: number) {
+    const membership = requireSettings(request);
+    const setting = await findSetting(membership.merchant.id, id);
+    requireRouteCode(membership, SETTING_TYPE_ROUTE_CODES[setting.reportType as ReportSettingType]);
+    return { membership, setting };
+  }
+
   app.get(
     ReportCenterPaths.reportSetting,
     {
@@ -244,9 +252,7 @@ export const reportSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'One report setting', params: idParams, querystring: apiQuery({}), response: { 200: envelopeSchema(settingSchema) } },
     },
     async (request) => {
-      const membership = requireSettings(request);
-      const row = await findSetting(membership.merchant.id, request.params.id);
-      requireRouteCode(membership, SETTING_TYPE_ROUTE_CODES[row.reportType as ReportSettingType]);
+      const { setting: row } = await settingOf(request, request.params.id);
       return ok(request, toSetting(row));
     },
   );
@@ -258,9 +264,7 @@ export const reportSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Replace a report setting (the next run is recomputed)', params: idParams, querystring: apiQuery({}), body: reportSettingSchema, response: { 200: envelopeSchema(settingSchema) } },
     },
     async (request) => {
-      const membership = requireSettings(request);
-      const existing = await findSetting(membership.merchant.id, request.params.id);
-      requireRouteCode(membership, SETTING_TYPE_ROUTE_CODES[existing.reportType as ReportSettingType]);
+      const { membership, setting: existing } = await settingOf(request, request.params.id);
       const body = await checkBody(membership, request.body);
       const [row] = await db
         .update(reportSettings)
@@ -278,9 +282,7 @@ export const reportSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a report setting (files already produced stay listed)', params: idParams, querystring: apiQuery({}), response: { 200: emptyEnvelopeSchema } },
     },
     async (request) => {
-      const membership = requireSettings(request);
-      const existing = await findSetting(membership.merchant.id, request.params.id);
-      requireRouteCode(membership, SETTING_TYPE_ROUTE_CODES[existing.reportType as ReportSettingType]);
+      const { membership, setting: existing } = await settingOf(request, request.params.id);
       await db.delete(reportSettings).where(and(eq(reportSettings.merchantId, membership.merchant.id), eq(reportSettings.id, existing.id)));
       return okEmpty(request);
     },
@@ -293,9 +295,7 @@ export const reportSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Produce the last complete period of the schedule now', params: idParams, querystring: apiQuery({}), response: { 200: envelopeSchema(fileSchema) } },
     },
     async (request) => {
-      const membership = requireSettings(request);
-      const setting = await findSetting(membership.merchant.id, request.params.id);
-      requireRouteCode(membership, SETTING_TYPE_ROUTE_CODES[setting.reportType as ReportSettingType]);
+      const { membership, setting } = await settingOf(request, request.params.id);
       const file = await runSettingNow(db, setting, membership.merchant.partnerCode, new Date(), request.log);
       if (!file) throw ApiError.notFound();
       return ok(request, toFile(file));
