@@ -5,7 +5,7 @@
  * demo account is ever altered on the shared e2e server.
  */
 import { memberships, users } from './schema';
-import type { DomainSeed } from './seed-domains';
+import type { DomainSeed } from './seed-types';
 import { DemoMerchants } from './seed-fixtures';
 
 export const SECURE_DEMO_USER = {

@@ -5,9 +5,8 @@
  * Deterministic: dates count back from the seed's reference date; hashes are computed from the content.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { merchants, users } from './schema';
-import { contractTemplates, econtractEvents, econtracts } from './schema-contracts';
-import type { DomainSeed } from './seed-domains';
+import { contractTemplates, econtractEvents, econtracts, merchants, users } from './schema';
+import type { DomainSeed } from './seed-types';
 import { DemoMerchants, DemoUsers } from './seed-fixtures';
 import { contentHashOf, renderContract, type TemplateSection } from '../routes/econtracts/document';
 import { partiesOf } from '../routes/econtracts/repository';

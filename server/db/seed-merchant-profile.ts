@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { deflateSync, crc32 } from 'node:zlib';
 import type { MerchantDocumentType } from '@/domain/merchantInfo';
-import type { DomainSeed } from './seed-domains';
+import type { DomainSeed } from './seed-types';
 import { memberships, merchantCategories, merchantDocuments, merchantProfiles, merchants, storedFiles, users } from './schema';
 import { DemoMerchants, type DemoMerchantKey } from './seed-fixtures';
 

@@ -6,9 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { PAYOUT_BANKS, PAYOUT_CITIES } from '@/domain/payouts';
 import { storeAioPayload } from '../lib/vietqr/aio';
-import { merchants, stores } from './schema';
-import { payoutAccounts, payoutAuditEntries, storeQrCodes } from './schema-payouts';
-import type { DomainSeed } from './seed-domains';
+import { merchants, payoutAccounts, payoutAuditEntries, storeQrCodes, stores } from './schema';
+import type { DomainSeed } from './seed-types';
 import { DemoMerchants, DemoUsers } from './seed-fixtures';
 
 const HOLDER = (name: string) =>

@@ -4,7 +4,7 @@
  * report setting with a produced file. Values come from a fixed generator; times count back from the
  * day the database is seeded, so the default ranges (last 7 days, this month) always show rows.
  */
-import type { SeedTx, DomainSeed, SeedContext } from './seed-domains';
+import type { SeedTx, DomainSeed, SeedContext } from './seed-types';
 import { CASHIER_STORE_SEQ, DemoMerchants, storeCode } from './seed-fixtures';
 import {
   cardPayments,
@@ -14,7 +14,7 @@ import {
   nonpaidOrders,
   reportSettings,
   settlements,
-} from './schema-report-center';
+} from './schema';
 import { nextRunAt } from '@/domain/reportCenter';
 
 /** Small deterministic generator (mulberry32): independent of the shared faker's sequence. */

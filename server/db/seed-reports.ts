@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rows } from './client';
-import type { DomainSeed } from './seed-domains';
+import type { DomainSeed } from './seed-types';
 import { DemoMerchants } from './seed-fixtures';
 
 /** Above this many rows, secondary indexes are dropped during the insert and built once afterwards. */

@@ -5,9 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import type { PaylaterTerms } from '@/domain/services';
-import { merchantServices, services } from './schema';
-import { promotionCampaigns, promotionGifts, serviceDetails } from './schema-services';
-import type { DomainSeed } from './seed-domains';
+import { merchantServices, promotionCampaigns, promotionGifts, serviceDetails, services } from './schema';
+import type { DomainSeed } from './seed-types';
 import { DemoMerchants } from './seed-fixtures';
 
 interface Landing {

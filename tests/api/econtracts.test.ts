@@ -1,8 +1,7 @@
 /** E-contracts: /contract/v1/merchants/:merchantId/econtracts (list, detail, history, PDF, pending, sign with a code). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
-import { merchants, otpCodes } from '../../server/db/schema';
-import { econtractEvents, econtracts } from '../../server/db/schema-contracts';
+import { econtractEvents, econtracts, merchants, otpCodes } from '../../server/db/schema';
 import { DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
 import { contentHashOf } from '../../server/routes/econtracts/document';
 import type { EContract, EContractDetail } from '../../src/domain/econtracts';

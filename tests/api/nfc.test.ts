@@ -1,8 +1,7 @@
 /** Biometric (chip-ID/NFC) onboarding check: /authentication/v2/merchants/:merchantId/biometric. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { merchants } from '../../server/db/schema';
-import { biometricSessions, biometricSkips } from '../../server/db/schema-contracts';
+import { biometricSessions, biometricSkips, merchants } from '../../server/db/schema';
 import { DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
 import type { BiometricSession, BiometricState } from '../../src/domain/econtracts';
 import viApi from '../../src/i18n/vi/api.json';

@@ -1,8 +1,7 @@
 /** Payout settings: /profile/v2/merchants/periods, /:merchantId/payouts, …/validate, …/update with one-time codes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import { merchants } from '../../server/db/schema';
-import { payoutAccounts, payoutAuditEntries } from '../../server/db/schema-payouts';
+import { merchants, payoutAccounts, payoutAuditEntries } from '../../server/db/schema';
 import { DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
 import viApi from '../../src/i18n/vi/api.json';
 import enApi from '../../src/i18n/en/api.json';

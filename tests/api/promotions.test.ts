@@ -1,8 +1,7 @@
 /** Promotion campaigns: /promotion/v1/merchants/:merchantId/campaigns, gifts, creation rules. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { merchantServices, services } from '../../server/db/schema';
-import { promotionCampaigns, promotionGifts } from '../../server/db/schema-services';
+import { merchantServices, promotionCampaigns, promotionGifts, services } from '../../server/db/schema';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
 import { campaignStatus, vietnamToday, type PromotionCampaign } from '../../src/domain/promotions';
 import { makeApp, type TestApp } from './helpers';

@@ -23,8 +23,7 @@ import {
 } from '@/domain/reportCenter';
 import { formatDateTimeSeconds } from '@/domain/format';
 import type { Db } from '../../db/client';
-import { merchants } from '../../db/schema';
-import { reportFiles, reportSettings } from '../../db/schema-report-center';
+import { merchants, reportFiles, reportSettings } from '../../db/schema';
 import { csvStream, xlsxStream, asciiFileNamePart } from '../export';
 import { translate, type Lang } from '../../i18n';
 import { reportRepository } from '../../routes/reports/generic/repository';

@@ -5,7 +5,7 @@
 import type { ReportDefinition, ReportSettingType } from '@/domain/reportCenter';
 import { SETTING_TYPE_COLUMNS } from '@/domain/reportCenter';
 import { TRANSACTION_STATUSES } from '@/domain/transactionReport';
-import { transactions } from '../../db/schema-reports';
+import { transactions } from '../../db/schema';
 import { cardPaymentTable } from '../../routes/reports/card';
 import { disbursementTable } from '../../routes/reports/disbursement';
 import { nonpaidTable } from '../../routes/reports/nonpaid';

@@ -5,8 +5,7 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { EContract, EContractEvent, EContractEventAction, EContractStatus, EContractType } from '@/domain/econtracts';
 import type { Db } from '../../db/client';
-import { memberships, merchants, users } from '../../db/schema';
-import { contractTemplates, econtractEvents, econtracts } from '../../db/schema-contracts';
+import { contractTemplates, econtractEvents, econtracts, memberships, merchants, users } from '../../db/schema';
 import { offsetOf, type PageRequest } from '../../pagination';
 import { renderContract, type ContractParties, type RenderedContract, type TemplateSection } from './document';
 

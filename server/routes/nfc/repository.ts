@@ -5,8 +5,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { BiometricSessionStatus } from '@/domain/econtracts';
 import type { Db } from '../../db/client';
-import { merchants } from '../../db/schema';
-import { biometricSessions, biometricSkips } from '../../db/schema-contracts';
+import { biometricSessions, biometricSkips, merchants } from '../../db/schema';
 
 export interface SessionRow {
   id: string;

@@ -11,8 +11,7 @@ import {
   type PayoutSettingsValues,
 } from '@/domain/payouts';
 import type { Db } from '../../db/client';
-import { merchants, users } from '../../db/schema';
-import { payoutAccounts, payoutAuditEntries } from '../../db/schema-payouts';
+import { merchants, payoutAccounts, payoutAuditEntries, users } from '../../db/schema';
 
 /** The newest audit entries the settings page shows; older ones stay in the table. */
 export const PAYOUT_AUDIT_LIMIT = 20;

@@ -13,8 +13,7 @@ import {
   type PromotionGift,
 } from '@/domain/promotions';
 import type { Db } from '../../db/client';
-import { merchantServices, services } from '../../db/schema';
-import { promotionCampaigns, promotionGifts } from '../../db/schema-services';
+import { merchantServices, promotionCampaigns, promotionGifts, services } from '../../db/schema';
 import { offsetOf, type PageRequest } from '../../pagination';
 
 const DAY_MS = 86_400_000;

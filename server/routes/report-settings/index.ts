@@ -19,8 +19,7 @@ import {
   type ReportSettingBody,
   type ReportSettingType,
 } from '@/domain/reportCenter';
-import { stores } from '../../db/schema';
-import { reportFiles, reportSettings } from '../../db/schema-report-center';
+import { reportFiles, reportSettings, stores } from '../../db/schema';
 import type { Membership } from '../../db/repositories/memberships';
 import { emptyEnvelopeSchema, envelopeSchema, ok, okEmpty } from '../../envelope';
 import { ApiError } from '../../errors';

@@ -5,8 +5,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Lang } from '../../i18n';
 import type { Db } from '../../db/client';
-import { merchantServices, services } from '../../db/schema';
-import { serviceDetails } from '../../db/schema-services';
+import { merchantServices, serviceDetails, services } from '../../db/schema';
 import { offsetOf, type PageRequest } from '../../pagination';
 import type { CatalogueStatus, LandingPage, PaylaterTerms, RegistrationStatus } from '@/domain/services';
 

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { merchants, stores, users } from './schema';
+import { merchants, stores, users } from './core';
 
 export const payoutAccounts = pgTable(
   'payout_accounts',

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { merchants, services, users } from './schema';
+import { merchants, services, users } from './core';
 
 /** Per-language names, landing-page content and terms of a catalogue service (operator data, not code). */
 export const serviceDetails = pgTable(

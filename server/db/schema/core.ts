@@ -271,11 +271,3 @@ export const auditEntries = pgTable(
   },
   (t) => [index('audit_entries_merchant_target_idx').on(t.merchantId, t.targetUserId, t.createdAt.desc())],
 );
-
-export * from './schema-services';
-export * from './schema-payouts';
-export * from './schema-reports';
-export * from './schema-report-center';
-export * from './schema-contracts';
-export * from './schema-auth';
-export * from './schema-merchant-profile';

@@ -21,7 +21,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { merchants, stores, users } from './schema';
+import { merchants, stores, users } from './core';
 
 import { PAYMENT_METHODS, TRANSACTION_STATUSES } from '@/domain/transactionReport';
 

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { merchants, users } from './schema';
+import { merchants, users } from './core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

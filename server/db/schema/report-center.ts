@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { merchants, stores, users } from './schema';
+import { merchants, stores, users } from './core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 const money = (name: string) => bigint(name, { mode: 'number' });

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { merchants, users } from './schema';
+import { merchants, users } from './core';
 
 /** Contract wording per type and version (operator data: a new version is a new row, never an edit). */
 export const contractTemplates = pgTable(

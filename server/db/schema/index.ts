@@ -1,0 +1,13 @@
+/**
+ * The database schema, one file per domain. `core` holds the tables every domain references (users,
+ * merchants, memberships, stores, services, …); each domain file imports only `./core`. drizzle-kit
+ * and the Drizzle client read this index.
+ */
+export * from './core';
+export * from './auth';
+export * from './contracts';
+export * from './merchant-profile';
+export * from './payouts';
+export * from './report-center';
+export * from './reports';
+export * from './services';
