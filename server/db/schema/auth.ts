@@ -50,7 +50,11 @@ export const demoOutbox = pgTable(
   (t) => [index('demo_outbox_address_idx').on(t.address, t.id)],
 );
 
-/** The state between a correct password and the second factor: opens nothing but the confirm call. */
+/**
+ * The state between a first factor and the second: opens nothing but the confirm call. After a
+ * password (or SSO) the second factor is a code sent to the phone (SMS_CODE, `otpId`); after an SMS
+ * code on a two-factor account it is the password (PASSWORD, no `otpId`).
+ */
 export const loginChallenges = pgTable(
   'login_challenges',
   {
@@ -60,13 +64,17 @@ export const loginChallenges = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    otpId: text('otp_id').notNull(),
+    factor: text('factor').notNull().default('SMS_CODE'),
+    otpId: text('otp_id'),
     isSso: integer('is_sso').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('login_challenges_user_idx').on(t.userId)],
+  (t) => [
+    index('login_challenges_user_idx').on(t.userId),
+    check('login_challenges_factor_ck', sql`${t.factor} in ('SMS_CODE', 'PASSWORD')`),
+  ],
 );
 
 /** Businesses that asked to be contacted (POST /merchant-leads, no auth). */

@@ -11,3 +11,4 @@ export * from './payouts';
 export * from './report-center';
 export * from './reports';
 export * from './services';
+export * from './sso';
