@@ -11,4 +11,5 @@ export * from './payouts';
 export * from './report-center';
 export * from './reports';
 export * from './services';
+export * from './installation';
 export * from './sso';

@@ -4,7 +4,7 @@
  * backup of the database is a backup of the documents (see docs/decisions.md).
  */
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { merchants, users } from './core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -26,6 +26,11 @@ export const merchantProfiles = pgTable('merchant_profiles', {
   contactEmail: text('contact_email').notNull(),
   website: text('website'),
   sellingChannel: text('selling_channel').notNull(),
+  /**
+   * Registered with a tax code another merchant already holds: the registrant gets the same answer as
+   * for a new code (no hint that it exists), and KYB staff review the pair before approval.
+   */
+  duplicateTaxCode: boolean('duplicate_tax_code').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
 });
