@@ -45,3 +45,16 @@ export function decideAfterMerchant({ merchant, nfcSkipped, wantedPath }: AfterM
   if (signContract) return { step: 'econtract', path: ECONTRACT_SIGN_PATH };
   return { step: 'app', path: sanitizeAppPath(wantedPath) ?? WELCOME_PATH };
 }
+
+/**
+ * The common state's `onboardingType` (spec §3): which onboarding step the merchant is sent to, named
+ * after its onboard route, or null once nothing stands between the merchant and the app (P2M: null too,
+ * it never gets that far).
+ */
+export type OnboardingType = 'AUTHENTICATION_NFC' | 'ECONTRACT_SIGN' | null;
+
+export function onboardingTypeOf(step: AfterMerchantStep): OnboardingType {
+  if (step.step === 'nfc') return 'AUTHENTICATION_NFC';
+  if (step.step === 'econtract') return 'ECONTRACT_SIGN';
+  return null;
+}

@@ -3,7 +3,9 @@ import { secureLocal, StorageKeys } from '@/storage';
 import { dataProvider as defaultDataProvider, type PortalDataProvider } from '@/dataProvider';
 import { queryClient as defaultQueryClient } from '@/dataProvider/queryClient';
 import type { QueryClient } from '@tanstack/react-query';
-import { decideAfterMerchant, type AfterMerchantStep } from './afterMerchant';
+import { PRODUCT_CODE } from '@/config';
+import { commonServiceFlags } from '@/domain/services';
+import { decideAfterMerchant, onboardingTypeOf, type AfterMerchantStep } from './afterMerchant';
 import { sidebarQueryKey } from './allowedRoutes';
 import {
   DEFAULT_BRAND_NAME,
@@ -43,6 +45,7 @@ export async function chooseMerchant(
     dataProvider.getSidebars(merchant.id),
   ]);
 
+  const step = decideAfterMerchant({ merchant, nfcSkipped: getNfcSkipped(), wantedPath: getWantedPath()?.path });
   const todo = merchant.todoActions ?? [];
   const previous = getCommon();
   // Built afresh: flags of the previous merchant must not carry over to this one.
@@ -55,6 +58,8 @@ export async function chooseMerchant(
     brandName: merchant.brandName || DEFAULT_BRAND_NAME,
     isHasTodoSignEC: todo.includes('SIGN_CONTRACT'),
     isHasTodoAuthenNFC: todo.includes('BIOMETRIC_AUTHENTICATION') || todo.includes('BIOMETRIC_AUTHENTICATION_REQUIRED'),
+    onboardingType: onboardingTypeOf(step),
+    ...commonServiceFlags(roles.services, PRODUCT_CODE),
   };
   secureLocal.set(StorageKeys.common, common);
   secureLocal.set(StorageKeys.currentMerchant, merchant);
@@ -64,7 +69,6 @@ export async function chooseMerchant(
   else secureLocal.remove(StorageKeys.currentStore);
   queryClient.setQueryData(sidebarQueryKey(merchant.id), sidebar);
 
-  const step = decideAfterMerchant({ merchant, nfcSkipped: getNfcSkipped(), wantedPath: getWantedPath()?.path });
   // The wanted path is used once; onboarding steps keep it for when they finish.
   if (step.step === 'app') setWantedPath(null);
   return { ...step, merchant };
@@ -80,5 +84,8 @@ export function rememberMerchants(page: Pick<Page<Merchant>, 'content' | 'totalE
 export function nextStepFor(merchant: Merchant): AfterMerchantStep {
   const step = decideAfterMerchant({ merchant, nfcSkipped: getNfcSkipped(), wantedPath: getWantedPath()?.path });
   if (step.step === 'app') setWantedPath(null);
+  const common = getCommon();
+  // The stored onboarding step follows the flow (NFC skipped or passed → the contract, or nothing left).
+  if (common?.merchantId === merchant.id) secureLocal.set(StorageKeys.common, { ...common, onboardingType: onboardingTypeOf(step) });
   return step;
 }

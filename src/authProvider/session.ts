@@ -1,4 +1,6 @@
 import type { Merchant, RolesPayload, StoreOption } from '@/domain/api';
+import type { CommonServiceFlags } from '@/domain/services';
+import type { OnboardingType } from './afterMerchant';
 import { secureLocal, secureSession, StorageKeys } from '@/storage';
 
 /**
@@ -18,8 +20,11 @@ export interface AuthState {
   ssoLogoutUrl?: string | null;
 }
 
-/** Common state (spec §3), persisted under StorageKeys.common. */
-export interface CommonState {
+/**
+ * Common state (spec §3), persisted under StorageKeys.common. The service flags come from the roles
+ * payload's service list (loaded for MERCHANT_OWNER only, spec §6; others store the flags of "no service").
+ */
+export interface BaseCommonState {
   listMCLength: number;
   merchantId: number;
   merchantType: Merchant['type'];
@@ -28,7 +33,9 @@ export interface CommonState {
   brandName: string;
   isHasTodoSignEC: boolean;
   isHasTodoAuthenNFC: boolean;
+  onboardingType: OnboardingType;
 }
+export type CommonState = BaseCommonState & CommonServiceFlags;
 
 /** Spec §3: the brand name stored when a merchant has none. */
 export const DEFAULT_BRAND_NAME = 'Doanh Nghiệp';

@@ -144,6 +144,14 @@ export interface Store {
   address: string;
 }
 
+/** A row of the store list (spec §3 "list adds rowIndex and name"). */
+export interface StoreListItem extends Store {
+  /** 1-based position in the whole filtered, sorted list (page 2 of 20 starts at 21). */
+  rowIndex: number;
+  /** The store's display name (its storeName), the `name` every list row carries. */
+  name: string;
+}
+
 export interface StoreOption {
   id: number;
   storeName: string;

@@ -54,6 +54,28 @@ export function serviceFlags(services: readonly Service[] | null | undefined): S
   };
 }
 
+/**
+ * The service flags as the common state stores them (spec §3), named for the product code `P`
+ * (`VITE_PRODUCT_CODE`): `canRegiser{P}ADSService` keeps the spec's spelling on purpose, since other
+ * code that reads the common state knows the keys by that name.
+ */
+export type CommonServiceFlags<P extends string = string> = { canRegisterPromotionService: boolean } & {
+  [K in `canRegiser${P}ADSService` | `isOnboard${P}ADSService`]: boolean;
+} & { [K in `${P}ADSServiceStatus`]: string | null };
+
+export function commonServiceFlags<P extends string>(
+  services: readonly Service[] | null | undefined,
+  productCode: P,
+): CommonServiceFlags<P> {
+  const flags = serviceFlags(services);
+  return {
+    canRegisterPromotionService: flags.canRegisterPromotionService,
+    [`canRegiser${productCode}ADSService`]: flags.canRegisterAdsService,
+    [`isOnboard${productCode}ADSService`]: flags.isOnboardAdsService,
+    [`${productCode}ADSServiceStatus`]: flags.adsServiceStatus,
+  } as CommonServiceFlags<P>;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Service management: statuses, eligibility, API shapes (shared by the portal and the server)
 // ---------------------------------------------------------------------------------------------

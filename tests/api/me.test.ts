@@ -53,6 +53,41 @@ describe('me', () => {
     expect(anonymous.json().status).toBe(78);
   });
 
+  it('field=userProfile answers only the profile part, field=id only the id, both when repeated', async () => {
+    const whole = (await t.call(owner, { method: 'GET', url: ME })).json().data;
+    const { id, ...profile } = whole;
+
+    const onlyProfile = await t.call(owner, { method: 'GET', url: `${ME}?field=userProfile` });
+    expect(onlyProfile.statusCode).toBe(200);
+    expect(onlyProfile.json()).toEqual({ status: 0, message: 'Thành công', data: { userProfile: profile } });
+    expect(profile).toMatchObject({ username: 'owner_demo', linkedSSO: false });
+
+    const onlyId = await t.call(owner, { method: 'GET', url: `${ME}?field=id&lang=en` });
+    expect(onlyId.json()).toEqual({ status: 0, message: 'Success', data: { id } });
+
+    const both = await t.call(owner, { method: 'GET', url: `${ME}?field=id&field=userProfile` });
+    expect(both.json().data).toEqual({ id, userProfile: profile });
+  });
+
+  it('refuses an unknown field with a 400 envelope naming it, in the caller’s language', async () => {
+    for (const [url, field] of [
+      [`${ME}?field=passwordHash`, 'field'],
+      [`${ME}?field=userProfile&field=merchants`, 'field'],
+      [`${ME}?field=`, 'field'],
+    ] as const) {
+      const res = await t.call(owner, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({
+        status: 2,
+        message: 'field: Giá trị không hợp lệ',
+        data: { errors: [{ field, message: 'field: Giá trị không hợp lệ' }] },
+      });
+      expect(res.body).not.toContain('owner_demo');
+    }
+    const en = await t.call(owner, { method: 'GET', url: `${ME}?field=roles&lang=en` });
+    expect(en.json()).toMatchObject({ status: 2, message: 'field: The value is not valid' });
+  });
+
   it('lists the service catalogue with null registrations when no merchant is chosen', async () => {
     const res = await t.call(owner, { method: 'GET', url: SERVICES });
     expect(res.statusCode).toBe(200);

@@ -40,7 +40,7 @@ describe('stores', () => {
     const ids = data.content.map((s: StoreDto) => s.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(Object.keys(data.content[0]).sort()).toEqual(
-      ['address', 'id', 'isActive', 'isClaimedOa', 'officialAccountId', 'storeId', 'storeName', 'storePhoneNumber', 'storeSlug', 'storeStateCode'],
+      ['address', 'id', 'isActive', 'isClaimedOa', 'name', 'officialAccountId', 'rowIndex', 'storeId', 'storeName', 'storePhoneNumber', 'storeSlug', 'storeStateCode'],
     );
 
     const seen = new Set<number>();
@@ -54,6 +54,23 @@ describe('stores', () => {
     const beyond = (await t.call(owner, { method: 'GET', url: list(DemoMerchants.sme.id, `pageNumber=${pages}`) })).json().data;
     expect(beyond.content).toEqual([]);
     expect(beyond.totalElements).toBe(smeStoreCount);
+  });
+
+  it('numbers each row from 1 across pages (rowIndex) and names it (name = storeName)', async () => {
+    const pageOf = async (query: string) =>
+      (await t.call(owner, { method: 'GET', url: list(DemoMerchants.sme.id, query) })).json().data.content as Array<StoreDto & { rowIndex: number; name: string }>;
+    const first = await pageOf('pageNumber=0&pageSize=10');
+    expect(first.map((s) => s.rowIndex)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const third = await pageOf('pageNumber=2&pageSize=10&sort=storeName,asc');
+    expect(third.map((s) => s.rowIndex)).toEqual([21, 22, 23, 24, 25, 26, 27, 28, 29, 30]);
+    for (const s of [...first, ...third]) expect(s.name).toBe(s.storeName);
+    // The same numbering whatever the page size: row 21 is the same store.
+    const wide = await pageOf('pageNumber=0&pageSize=50&sort=storeName,asc');
+    expect(wide[20]).toEqual(third[0]);
+    // A filtered list numbers its own rows.
+    const filtered = await pageOf(`pageNumber=0&pageSize=100&keyword=${encodeURIComponent('pasteur')}`);
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(filtered.map((s) => s.rowIndex)).toEqual(filtered.map((_, i) => i + 1));
   });
 
   it('finds stores by part of the name or by store code, case-insensitively', async () => {

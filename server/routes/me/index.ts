@@ -6,7 +6,7 @@ import { envelopeSchema, ok } from '../../envelope';
 import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
 import { callerOf, hintedMembership } from '../../plugins/auth';
-import { langOnlyQuery } from '../../validation';
+import { apiQuery, langOnlyQuery } from '../../validation';
 import { meRepository } from './repository';
 
 const meSchema = z.object({
@@ -21,6 +21,26 @@ const meSchema = z.object({
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
 });
+
+/**
+ * `field` (spec §7 "GET /me (field)") names the parts of the spec §3 session payload that /me holds:
+ * `id` and `userProfile` (the account without its id). Repeated keys select several (spec §9 arrays).
+ */
+export const ME_FIELDS = ['id', 'userProfile'] as const;
+const meField = z.enum(ME_FIELDS);
+
+const meQuery = apiQuery({
+  field: z
+    .union([meField, z.array(meField).min(1).max(ME_FIELDS.length)])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .optional()
+    .meta({ description: 'Only these parts: id, userProfile (repeated key for several); absent: the whole account' }),
+});
+
+const meAnswerSchema = z.union([
+  meSchema,
+  z.strictObject({ id: z.number().int().optional(), userProfile: meSchema.omit({ id: true }).optional() }),
+]);
 
 export const serviceSchema = z.object({
   id: z.number().int().nullable(),
@@ -37,15 +57,21 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['me'],
-        summary: 'The signed-in user',
-        querystring: langOnlyQuery,
-        response: { 200: envelopeSchema(meSchema) },
+        summary: 'The signed-in user, or only the parts named by field',
+        querystring: meQuery,
+        response: { 200: envelopeSchema(meAnswerSchema) },
       },
     },
     async (request) => {
       const me = await repo.findUser(callerOf(request).userId);
       if (!me) throw ApiError.sessionExpired();
-      return ok(request, me);
+      const fields = request.query.field;
+      if (!fields) return ok(request, me);
+      const { id, ...userProfile } = me;
+      return ok(request, {
+        ...(fields.includes('id') ? { id } : {}),
+        ...(fields.includes('userProfile') ? { userProfile } : {}),
+      });
     },
   );
 

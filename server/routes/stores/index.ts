@@ -4,12 +4,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiPaths } from '@/domain/api';
+import { ApiPaths, type StoreListItem } from '@/domain/api';
 import { membershipsRepository } from '../../db/repositories/memberships';
 import { envelopeSchema, ok } from '../../envelope';
 import { attachmentDisposition, csvStream, xlsxStream } from '../../lib/export';
 import { ApiError } from '../../errors';
-import { pageQueryShape, pageSchema, sortParam, toPage } from '../../pagination';
+import { offsetOf, pageQueryShape, pageSchema, sortParam, toPage } from '../../pagination';
 import { callerOf, membershipOf, merchantScope } from '../../plugins/auth';
 import { apiQuery, idParam } from '../../validation';
 import {
@@ -35,6 +35,9 @@ const storeSchema = z.object({
   officialAccountId: z.string().nullable(),
   address: z.string(),
 });
+
+/** Spec §3: the list adds rowIndex (1-based across pages) and name to each store. */
+const storeListItemSchema = storeSchema.extend({ rowIndex: z.number().int().min(1), name: z.string() });
 
 const STORE_OPTION_FIELDS = ['id', 'storeName'] as const;
 const storeOptionField = z.enum(STORE_OPTION_FIELDS);
@@ -81,14 +84,16 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Stores of a merchant, newest first unless sorted (store roles: only their stores)',
         params: z.strictObject({ merchantId: idParam }),
         querystring: storesQuery,
-        response: { 200: envelopeSchema(pageSchema(storeSchema)) },
+        response: { 200: envelopeSchema(pageSchema(storeListItemSchema)) },
       },
     },
     async (request) => {
       const { merchant, storeIds } = membershipOf(request);
       const { keyword, isActive, sort } = request.query;
       const { rows, total } = await repo.page(merchant.id, { keyword, isActive, storeIds }, sort, request.query);
-      return ok(request, toPage(rows, total, request.query));
+      const first = offsetOf(request.query) + 1;
+      const items: StoreListItem[] = rows.map((store, i) => ({ ...store, rowIndex: first + i, name: store.storeName }));
+      return ok(request, toPage(items, total, request.query));
     },
   );
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Service } from '@/domain/api';
-import { canRegisterAds, canRegisterPromotion, findService, isAdsOnboarded, serviceFlags } from '@/domain/services';
+import { canRegisterAds, canRegisterPromotion, commonServiceFlags, findService, isAdsOnboarded, serviceFlags } from '@/domain/services';
 
 const service = (id: number | null, status: string | null, code = 'ADS'): Service => ({ id, status, code, name: code });
 
@@ -49,6 +49,22 @@ describe('service flags (§4)', () => {
       canRegisterAdsService: false,
       isOnboardAdsService: false,
       adsServiceStatus: 'INITIALIZED',
+    });
+  });
+
+  it('names the common-state keys after the product code, with the spec’s `canRegiser` spelling', () => {
+    const services = [service(1, 'ACTIVE', 'PROMOTION'), service(2, 'REJECTED', 'ADS')];
+    expect(commonServiceFlags(services, 'MOMO')).toEqual({
+      canRegisterPromotionService: false,
+      canRegiserMOMOADSService: false,
+      isOnboardMOMOADSService: false,
+      MOMOADSServiceStatus: 'REJECTED',
+    });
+    expect(commonServiceFlags([], 'VIXANH')).toEqual({
+      canRegisterPromotionService: true,
+      canRegiserVIXANHADSService: true,
+      isOnboardVIXANHADSService: false,
+      VIXANHADSServiceStatus: null,
     });
   });
 });

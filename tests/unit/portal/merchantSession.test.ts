@@ -50,12 +50,64 @@ describe('chooseMerchant: the after-merchant flow with its loads (spec §4)', ()
       brandName: 'Doanh Nghiệp',
       isHasTodoSignEC: false,
       isHasTodoAuthenNFC: false,
+      onboardingType: null,
+      // No service list (the roles payload carries it for MERCHANT_OWNER only): nothing registered yet.
+      canRegisterPromotionService: true,
+      canRegiserVIXANHADSService: true,
+      isOnboardVIXANHADSService: false,
+      VIXANHADSServiceStatus: null,
     });
     expect(secureLocal.get(StorageKeys.currentMerchant)).toEqual(merchant);
     expect(secureLocal.get(StorageKeys.role)).toMatchObject({ id: 77 });
     expect(secureLocal.get(StorageKeys.storeOption)).toHaveLength(2);
     expect(secureLocal.get(StorageKeys.currentStore)).toEqual({ id: 1, storeName: 'Cửa hàng 1' });
     expect(d.queryClient.setQueryData).toHaveBeenCalledWith(sidebarQueryKey(101), buildSidebar());
+  });
+
+  it('stores the §3 service flags of the roles payload’s services, under the product code with the spec’s spelling', async () => {
+    const services = [
+      { id: 9, code: 'PROMOTION', name: 'Khuyến mãi', status: 'ACTIVE' },
+      { id: 12, code: 'ADS', name: 'Quảng cáo', status: 'APPROVED' },
+    ];
+    const d = deps(buildMerchant({ id: 101 }), { getRoles: vi.fn(async () => buildRoles({ id: 77, services })) });
+    await chooseMerchant(101, d.all);
+    const common = getCommon() as Record<string, unknown>;
+    expect(common).toMatchObject({
+      canRegisterPromotionService: false,
+      canRegiserVIXANHADSService: false,
+      isOnboardVIXANHADSService: true,
+      VIXANHADSServiceStatus: 'APPROVED',
+    });
+    expect(Object.keys(common).filter((k) => /ADS/.test(k)).sort()).toEqual(
+      ['VIXANHADSServiceStatus', 'canRegiserVIXANHADSService', 'isOnboardVIXANHADSService'],
+    );
+
+    // ADS waiting for review: registered (not registrable), not onboarded; the next merchant's flags replace these.
+    const waiting = [{ id: 12, code: 'ADS', name: 'Quảng cáo', status: 'INITIALIZED' }];
+    await chooseMerchant(101, deps(buildMerchant({ id: 101 }), { getRoles: vi.fn(async () => buildRoles({ services: waiting })) }).all);
+    expect(getCommon()).toMatchObject({
+      canRegisterPromotionService: true,
+      canRegiserVIXANHADSService: false,
+      isOnboardVIXANHADSService: false,
+      VIXANHADSServiceStatus: 'INITIALIZED',
+    });
+  });
+
+  it('stores onboardingType: the onboarding step the merchant is sent to, updated as the flow moves on', async () => {
+    const merchant = buildMerchant({ todoActions: ['BIOMETRIC_AUTHENTICATION', 'SIGN_CONTRACT'] });
+    await chooseMerchant(101, deps(merchant).all);
+    expect(getCommon()?.onboardingType).toBe('AUTHENTICATION_NFC');
+    markNfcSkipped(101);
+    expect(nextStepFor(merchant).step).toBe('econtract');
+    expect(getCommon()?.onboardingType).toBe('ECONTRACT_SIGN');
+    expect(nextStepFor({ ...merchant, todoActions: [] }).step).toBe('app');
+    expect(getCommon()?.onboardingType).toBeNull();
+
+    await chooseMerchant(101, deps(buildMerchant({ todoActions: ['SIGN_CONTRACT'] })).all);
+    expect(getCommon()?.onboardingType).toBe('ECONTRACT_SIGN');
+    // Another merchant's step never overwrites the chosen merchant's.
+    nextStepFor(buildMerchant({ id: 202, todoActions: [] }));
+    expect(getCommon()?.onboardingType).toBe('ECONTRACT_SIGN');
   });
 
   it('stores nothing when one of the loads fails', async () => {
