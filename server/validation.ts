@@ -5,7 +5,7 @@
  */
 import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
-import { toFieldErrors, ValidationKeys } from '@/domain/validation';
+import { dbIdParam, MAX_DB_INT, toFieldErrors, ValidationKeys } from '@/domain/validation';
 import type { FieldError } from './errors';
 import { hasTranslation, LANGUAGES, translate, type Lang } from './i18n';
 
@@ -31,10 +31,44 @@ export class RequestValidationError extends Error {
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
+    const context = (httpPart ?? 'body') as ValidationContext;
+    // Before zod: no schema lets a NUL through, whatever it forgets (PostgreSQL refuses NUL in text).
+    const nul = nulCharacterIssues(data);
+    if (nul.length) return { error: new RequestValidationError(new z.ZodError(nul), context, data) };
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
-    return { error: new RequestValidationError(result.error, (httpPart ?? 'body') as ValidationContext, data) };
+    return { error: new RequestValidationError(result.error, context, data) };
   };
+
+/** Deep enough for any real request; a deeper body is refused as a whole rather than walked. */
+const MAX_DEPTH = 32;
+
+/** One issue per text (value or key) holding a NUL character, named by its path. */
+export function nulCharacterIssues(data: unknown): z.core.$ZodIssue[] {
+  const issues: z.core.$ZodIssue[] = [];
+  const visit = (value: unknown, path: PropertyKey[]) => {
+    if (issues.length >= 20) return;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) issues.push({ code: 'custom', message: 'rules.nulCharacter', path, input: value });
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    if (path.length >= MAX_DEPTH) {
+      issues.push({ code: 'custom', message: 'rules.tooDeep', path, input: value });
+      return;
+    }
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => visit(item, [...path, i]));
+      return;
+    }
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) issues.push({ code: 'custom', message: 'rules.nulCharacter', path: [...path, key.replaceAll('\u0000', '')], input: key });
+      else visit(item, [...path, key]);
+    }
+  };
+  visit(data, []);
+  return issues;
+}
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let value = input;
@@ -105,7 +139,7 @@ export function apiQuery<T extends z.ZodRawShape>(shape: T) {
 export const langOnlyQuery = apiQuery({});
 
 /** Ids are PostgreSQL integers: a larger number cannot name a row and must not reach a query. */
-export const MAX_ID = 2_147_483_647;
+export const MAX_ID = MAX_DB_INT;
 
-/** A positive database id in a path or query (always a string on the wire). */
-export const idParam = z.coerce.number().int().min(1).max(MAX_ID);
+/** A positive database id in a path or query (always a string on the wire); the portal's shared schema. */
+export const idParam = dbIdParam;

@@ -33,6 +33,22 @@ const CLIENT_ERRORS: Record<string, { http: number; key: string }> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { http: 400, key: 'messages.invalidBody' },
 };
 
+/**
+ * PostgreSQL's refusals of a value: NUL or a bad byte in text, a number beyond its column, text that is
+ * not a number. Validation stops these first; should one slip past a schema it is still the caller's
+ * bad input (400), not a server failure, and is logged so the schema gets fixed.
+ */
+const PG_BAD_VALUE_CODES = new Set(['22021', '22P05', '22003', '22P02']);
+
+function pgBadValueCode(error: unknown): string | undefined {
+  let current = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    if (typeof current.code === 'string' && PG_BAD_VALUE_CODES.has(current.code)) return current.code;
+    current = current.cause as typeof current;
+  }
+  return undefined;
+}
+
 export function setupErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | RequestValidationError, request, reply) => {
     const lang = langOf(request);
@@ -60,6 +76,12 @@ export function setupErrorHandler(app: FastifyInstance): void {
         maxKilobytes: Math.round(app.config.bodyLimitBytes / 1024),
       });
       return sendError(reply, http, ApiStatus.VALIDATION, message);
+    }
+
+    const pgCode = pgBadValueCode(error);
+    if (pgCode) {
+      request.log.warn({ err: error, pgCode }, 'a bad value reached the database');
+      return sendError(reply, 400, ApiStatus.VALIDATION, translate(lang, 'messages.badRequest'));
     }
 
     request.log.error({ err: error }, 'request failed');

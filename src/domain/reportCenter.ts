@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { RouteCode } from './roles';
-import { emailSchema, ValidationKeys } from './validation';
+import { dbIdSchema, emailSchema, ValidationKeys } from './validation';
 
 // ---------------------------------------------------------------------------------------------
 // API paths (under /api; spec §7 provider base paths)
@@ -312,7 +312,7 @@ export const reportSettingSchema = z
     reportType: z.enum(REPORT_SETTING_TYPES, { error: ValidationKeys.required }),
     columns: z.array(z.string(), { error: ValidationKeys.required }).min(1, ValidationKeys.required),
     /** Empty: every store the author may see. */
-    storeIds: z.array(z.number().int().min(1)).max(500, ValidationKeys.invalid).default([]),
+    storeIds: z.array(dbIdSchema).max(500, ValidationKeys.invalid).default([]),
     frequency: z.enum(SCHEDULE_FREQUENCIES, { error: ValidationKeys.required }),
     runTime: z.string({ error: ValidationKeys.required }).refine((v) => RUN_TIME.test(v), ValidationKeys.invalid),
     dayOfWeek: z.number().int().min(1, ValidationKeys.invalid).max(7, ValidationKeys.invalid).nullable().optional(),

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { Service } from './api';
-import { ValidationKeys } from './validation';
+import { MAX_DB_INT, ValidationKeys } from './validation';
 
 export const ServiceCodes = { promotion: 'PROMOTION', ads: 'ADS', paylater: 'PAYLATER' } as const;
 
@@ -209,7 +209,8 @@ export const registerServiceSchema = z.strictObject({
   serviceId: z
     .number({ error: (issue) => (issue.input === undefined || issue.input === null ? ValidationKeys.required : ValidationKeys.invalid) })
     .int(ValidationKeys.invalid)
-    .positive(ValidationKeys.invalid),
+    .positive(ValidationKeys.invalid)
+    .max(MAX_DB_INT, ValidationKeys.invalid),
 });
 export type RegisterServiceInput = z.infer<typeof registerServiceSchema>;
 

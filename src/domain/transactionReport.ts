@@ -4,7 +4,7 @@
  * (validation). Report days are calendar days in Asia/Ho_Chi_Minh (UTC+7, no daylight saving).
  */
 import { z } from 'zod';
-import { optionalField, phoneSchema, ValidationKeys } from './validation';
+import { dbIdParam, dbIdSchema, optionalField, phoneSchema, ValidationKeys } from './validation';
 
 export const TransactionReportPaths = {
   list: '/transaction/v3/merchants/:merchantId/transaction-report',
@@ -157,7 +157,7 @@ export const SEARCH_MAX_LENGTH = 30;
 export const transactionFilterShape = {
   from: dayField.meta({ description: 'First day (YYYY-MM-DD, Vietnam time)' }),
   to: dayField.meta({ description: 'Last day, inclusive' }),
-  storeId: many(z.coerce.number().int().positive()).meta({ description: 'stores.id, repeated key' }),
+  storeId: many(dbIdParam).meta({ description: 'stores.id, repeated key' }),
   status: many(z.enum(TRANSACTION_STATUSES)),
   paymentMethod: many(z.enum(PAYMENT_METHODS)),
   q: z
@@ -213,7 +213,7 @@ export const savedViewFilterSchema = z.strictObject({
   preset: z.enum(DATE_PRESETS),
   from: dayField,
   to: dayField,
-  storeId: z.array(z.number().int().positive()).max(50).default([]),
+  storeId: z.array(dbIdSchema).max(50).default([]),
   status: z.array(z.enum(TRANSACTION_STATUSES)).default([]),
   paymentMethod: z.array(z.enum(PAYMENT_METHODS)).default([]),
   q: z.string().max(SEARCH_MAX_LENGTH).regex(/^[0-9]*$/, ValidationKeys.invalid).default(''),

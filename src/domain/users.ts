@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ASSIGNABLE_ROLES, STORE_ROLES } from './permissions';
 import type { Role } from './roles';
 import {
+  dbIdSchema,
   emailSchema,
   optionalField,
   passwordSchema,
@@ -46,8 +47,7 @@ export const fullnameSchema = requiredString.max(FULLNAME_MAX_LENGTH, Validation
 /** Only §6 assignable roles; MERCHANT_OWNER and the other non-assignable roles are invalid values. */
 export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES as [Role, ...Role[]], ValidationKeys.invalid);
 
-const storeIdSchema = z.number(ValidationKeys.invalid).int(ValidationKeys.invalid).positive(ValidationKeys.invalid);
-const storeListSchema = z.array(storeIdSchema, ValidationKeys.invalid).max(MAX_STORES, ValidationKeys.invalid);
+const storeListSchema = z.array(dbIdSchema, ValidationKeys.invalid).max(MAX_STORES, ValidationKeys.invalid);
 
 /** A store role without at least one store is "required" on storeList (§6 store roles group). */
 function requireStoresForStoreRoles<T extends z.ZodType<{ role?: unknown; storeList?: unknown }>>(schema: T) {

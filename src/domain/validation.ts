@@ -65,6 +65,27 @@ export function optionalField<T extends z.ZodType>(schema: T): z.ZodType<z.outpu
 }
 
 // ---------------------------------------------------------------------------------------------
+// Database ids
+// ---------------------------------------------------------------------------------------------
+
+/** PostgreSQL `integer`: a larger id cannot name a row, and a query given one fails. */
+export const MAX_DB_INT = 2_147_483_647;
+
+/** A database id in a JSON body (stores, services, settings): a positive PostgreSQL integer. */
+export const dbIdSchema = z
+  .number(ValidationKeys.invalid)
+  .int(ValidationKeys.invalid)
+  .min(1, ValidationKeys.invalid)
+  .max(MAX_DB_INT, ValidationKeys.invalid);
+
+/** The same id in a path or query, where it arrives as text. */
+export const dbIdParam = z.coerce
+  .number(ValidationKeys.invalid)
+  .int(ValidationKeys.invalid)
+  .min(1, ValidationKeys.invalid)
+  .max(MAX_DB_INT, ValidationKeys.invalid);
+
+// ---------------------------------------------------------------------------------------------
 // Required text
 // ---------------------------------------------------------------------------------------------
 
