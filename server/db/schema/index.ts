@@ -13,3 +13,4 @@ export * from './reports';
 export * from './services';
 export * from './installation';
 export * from './sso';
+export * from './contacts';
