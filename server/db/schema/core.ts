@@ -43,6 +43,9 @@ export const users = pgTable(
   (t) => [
     // Sign-in is case-insensitive, so uniqueness must be too.
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    // Forgot-password and OTP look accounts up by phone and by e-mail, case-insensitively (0003).
+    index('users_phone_idx').on(t.phone),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
     check('users_user_type_ck', sql`${t.userType} in ('M4B_USER', 'SYSTEM', 'INTERNAL_USER')`),
   ],
 );

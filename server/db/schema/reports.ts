@@ -56,10 +56,11 @@ export const transactions = pgTable(
   },
   (t) => [
     foreignKey({ name: 'transactions_store_fk', columns: [t.merchantId, t.storeId], foreignColumns: [stores.merchantId, stores.id] }),
-    index('transactions_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
-    index('transactions_merchant_store_created_idx').on(t.merchantId, t.storeId, t.createdAt.desc(), t.id.desc()),
-    index('transactions_merchant_status_created_idx').on(t.merchantId, t.status, t.createdAt.desc(), t.id.desc()),
-    index('transactions_merchant_method_created_idx').on(t.merchantId, t.paymentMethod, t.createdAt.desc(), t.id.desc()),
+    // Plain DESC as 0006 wrote them (nulls first, Postgres's default), the order `desc()` queries read.
+    index('transactions_merchant_created_idx').on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('transactions_merchant_store_created_idx').on(t.merchantId, t.storeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('transactions_merchant_status_created_idx').on(t.merchantId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('transactions_merchant_method_created_idx').on(t.merchantId, t.paymentMethod, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('transactions_id_trgm_idx').using('gin', t.id.op('gin_trgm_ops')),
     index('transactions_customer_phone_trgm_idx').using('gin', t.customerPhone.op('gin_trgm_ops')),
     check('transactions_amount_ck', sql`${t.amount} > 0 and ${t.fee} >= 0`),
@@ -188,7 +189,7 @@ export const exportJobs = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('export_jobs_merchant_user_created_idx').on(t.merchantId, t.userId, t.createdAt.desc()),
+    index('export_jobs_merchant_user_created_idx').on(t.merchantId, t.userId, t.createdAt.desc().nullsFirst()),
     check('export_jobs_status_ck', sql`${t.status} in ('QUEUED', 'RUNNING', 'DONE', 'FAILED')`),
     check('export_jobs_format_ck', sql`${t.format} in ('csv', 'xlsx')`),
   ],
