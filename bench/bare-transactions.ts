@@ -6,13 +6,13 @@
 import { createServer } from 'node:http';
 import { openDatabase } from '../server/db/client';
 import { transactionsRepository } from '../server/routes/reports/transactions/repository';
-import { presetRange, vnToday } from '../src/domain/transactionReport';
+import { presetRange, vietnamToday } from '../src/domain/time';
 
 const port = Number(process.env.PORT ?? 8283);
 const database = await openDatabase({ dataDir: process.env.DATA_DIR ?? null, databaseUrl: process.env.DATABASE_URL ?? null });
 const repo = transactionsRepository(database.db);
 const scope = { merchantId: Number(process.env.MERCHANT_ID ?? 1), storeIds: null };
-const filter = presetRange('last90Days', vnToday());
+const filter = presetRange('last90Days', vietnamToday());
 
 const server = createServer((_req, res) => {
   repo

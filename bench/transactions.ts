@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addDays, presetRange, vnToday } from '../src/domain/transactionReport';
+import { addDays, presetRange, vietnamToday } from '../src/domain/time';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_TX_PORT ?? 8284);
@@ -98,7 +98,7 @@ export async function runTransactionBench(): Promise<Record<string, unknown>> {
     });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     const auth = { authorization: `Bearer ${token}` };
-    const today = vnToday();
+    const today = vietnamToday();
     const r90 = presetRange('last90Days', today);
     const listUrl = `${base}/api/transaction/v3/merchants/1/transaction-report?from=${r90.from}&to=${r90.to}`;
     const first = (await (await fetch(listUrl, { headers: auth })).json()) as { data: { totalElements: number } };

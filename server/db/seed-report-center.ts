@@ -15,7 +15,7 @@ import {
   reportSettings,
   settlements,
 } from './schema';
-import { nextRunAt } from '@/domain/reportCenter';
+import { dayStart, nextRunAt, vietnamToday } from '@/domain/time';
 
 /** Small deterministic generator (mulberry32): independent of the shared faker's sequence. */
 function generator(seed: number) {
@@ -171,8 +171,8 @@ async function seedMerchant(tx: SeedTx, ctx: SeedContext, merchantId: number, an
 
 export const seedReportCenter: DomainSeed = async (tx, ctx) => {
   const m = MULTIPLIER[ctx.size.preset];
-  // The end of today in Vietnam: rows are dated back from the day of seeding.
-  const anchor = Math.floor((Date.now() + 7 * 3600_000) / DAY) * DAY - 7 * 3600_000;
+  // 00:00 today in Vietnam: rows are dated back from the day of seeding.
+  const anchor = dayStart(vietnamToday()).getTime();
   const standard = { card: 150 * m, disbursement: 80 * m, financing: 45 * m, settlement: 60 * m, nonpaid: 90 * m };
   const small = { card: 30, disbursement: 25, financing: 25, settlement: 25, nonpaid: 25 };
   await seedMerchant(tx, ctx, DemoMerchants.sme.id, anchor, standard);

@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { PaylaterTerms } from '@/domain/services';
+import { addDays, dayKeyOf, dayStart } from '@/domain/time';
 import { merchantServices, promotionCampaigns, promotionGifts, serviceDetails, services } from './schema';
 import type { DomainSeed } from './seed-types';
 import { DemoMerchants } from './seed-fixtures';
@@ -153,8 +154,7 @@ export const seedServices: DomainSeed = async (tx, ctx) => {
     const giftPlans: Array<Array<{ name: string; discountAmount: number; minOrderAmount: number; quantity: number; issued: number; redeemed: number }>> = [];
     for (let i = 0; i < total; i++) {
       // 00:00 in Vietnam (UTC+7) of a day between ~7 months before and ~2.5 years after the reference.
-      const startDay = Math.floor(reference / DAY_MS) - 200 + i * 25;
-      const startAt = new Date(startDay * DAY_MS - 7 * 3_600_000);
+      const startAt = dayStart(addDays(dayKeyOf(ctx.referenceDate), i * 25 - 200));
       const endAt = new Date(startAt.getTime() + (14 + random(107)) * DAY_MS);
       const gifts = Array.from({ length: 1 + random(4) }, (_, g) => {
         const discountAmount = (1 + random(10)) * 10_000;

@@ -1,15 +1,16 @@
 /**
  * Display formatting of spec §5 and §9: numbers, money, short amounts, amounts in words, identifiers,
- * dates in Asia/Ho_Chi_Minh, and the report date-range presets. Pure functions, shared with the server.
+ * and instants shown in Asia/Ho_Chi_Minh (days, presets and the zone itself live in ./time). Pure
+ * functions, shared with the server.
  *
  * Numbers are handled as decimal digit strings (and bigint for money), never through floating-point
  * arithmetic, so 1.005 rounds to 1.01, and amounts beyond 2^53 đồng keep every digit.
  */
-import { format as formatWithPattern, startOfDay, endOfDay, subDays, startOfMonth, endOfMonth, subMonths } from 'date-fns';
-import { TZDate, tz } from '@date-fns/tz';
+import { format as formatWithPattern } from 'date-fns';
 import { vi as viLocale } from 'date-fns/locale/vi';
 import { enUS as enLocale } from 'date-fns/locale/en-US';
 import type { Locale } from 'date-fns';
+import { inVietnam, toDate, type DateInput } from './time';
 
 export type FormatLanguage = 'vi' | 'en';
 
@@ -192,46 +193,12 @@ export function toIdentifier(text: string | null | undefined): string {
 // Dates (§9), always in Vietnam time whatever the runtime's zone
 // ---------------------------------------------------------------------------------------------
 
-export const VN_TIME_ZONE = 'Asia/Ho_Chi_Minh';
-const inVietnam = tz(VN_TIME_ZONE);
-
 export const DATE_FORMAT = 'dd/MM/yyyy';
 export const MONTH_FORMAT = 'MM/yyyy';
 export const DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm';
 export const DATE_TIME_SECONDS_FORMAT = 'dd/MM/yyyy HH:mm:ss';
 /** What an empty or invalid date shows (§9). */
 export const EMPTY_DATE = '-';
-
-export type DateInput = Date | string | number | null | undefined;
-
-const LOCAL_ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
-
-/**
- * Accepts a Date, epoch milliseconds, or an ISO 8601 string. An ISO string without an offset is a
- * wall-clock time in Vietnam (a date alone is that day's midnight there): reading it in the runtime's
- * zone would move the day for a user abroad.
- */
-export function toDate(value: DateInput): Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
-  if (typeof value === 'number') return Number.isFinite(value) ? new Date(value) : null;
-  if (typeof value !== 'string') return null;
-  const text = value.trim();
-  const local = LOCAL_ISO.exec(text);
-  if (local) {
-    const [, y, mo, d, h = '0', mi = '0', s = '0', ms = '0'] = local;
-    const month = Number(mo) - 1;
-    const date = new TZDate(Number(y), month, Number(d), Number(h), Number(mi), Number(s), Number(ms.padEnd(3, '0')), VN_TIME_ZONE);
-    // Reject overflowing parts ('2024-02-30', '25:00') instead of silently rolling them over.
-    if (date.getFullYear() !== Number(y) || date.getMonth() !== month || date.getDate() !== Number(d) || date.getHours() !== Number(h) || date.getMinutes() !== Number(mi)) {
-      return null;
-    }
-    return new Date(date.getTime());
-  }
-  if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})$/i.test(text)) return null;
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
 
 /** The date-fns locale for month and day names. */
 export function dateLocale(lng: FormatLanguage = 'vi'): Locale {
@@ -257,50 +224,3 @@ export const formatDateTimeSeconds = (value: DateInput): string => formatInVietn
 /** Long form with the weekday, e.g. 'Thứ Bảy, 02/03/2024' (vi) / 'Saturday, 02/03/2024' (en). */
 export const formatLongDate = (value: DateInput, lng: FormatLanguage = 'vi'): string =>
   formatInVietnam(value, `EEEE, ${DATE_FORMAT}`, lng);
-
-/** 'yyyy-MM-dd' of the day in Vietnam: the calendar day a report filter means. */
-export const toVietnamIsoDate = (value: DateInput): string | null => {
-  const date = toDate(value);
-  return date ? formatWithPattern(date, 'yyyy-MM-dd', { in: inVietnam }) : null;
-};
-
-// ---------------------------------------------------------------------------------------------
-// Report date ranges: pure functions of `now`, whole days in Vietnam time
-// ---------------------------------------------------------------------------------------------
-
-export interface DateRange {
-  /** 00:00:00.000 Vietnam time of the first day. */
-  from: Date;
-  /** 23:59:59.999 Vietnam time of the last day. */
-  to: Date;
-}
-
-export const DATE_RANGE_PRESETS = ['today', 'yesterday', 'last7Days', 'thisMonth', 'lastMonth', 'last90Days'] as const;
-export type DateRangePreset = (typeof DATE_RANGE_PRESETS)[number];
-
-function range(from: Date, to: Date): DateRange {
-  return { from: new Date(startOfDay(from, { in: inVietnam }).getTime()), to: new Date(endOfDay(to, { in: inVietnam }).getTime()) };
-}
-
-const vn = (now: Date) => new TZDate(now.getTime(), VN_TIME_ZONE);
-
-/**
- * The presets. A range ending "today" ends at the end of today, not at `now`, so a report asked twice
- * in a day covers the same days. 'This month' runs from the 1st to today (no future days).
- */
-export const dateRanges: Record<DateRangePreset, (now: Date) => DateRange> = {
-  today: (now) => range(vn(now), vn(now)),
-  yesterday: (now) => range(subDays(vn(now), 1), subDays(vn(now), 1)),
-  last7Days: (now) => range(subDays(vn(now), 6), vn(now)),
-  thisMonth: (now) => range(startOfMonth(vn(now)), vn(now)),
-  lastMonth: (now) => range(startOfMonth(subMonths(vn(now), 1)), endOfMonth(subMonths(vn(now), 1))),
-  // §9: 'last 90 days' is today and the 89 days before it.
-  last90Days: (now) => range(subDays(vn(now), 89), vn(now)),
-};
-
-export function dateRange(preset: DateRangePreset, now: Date): DateRange {
-  return dateRanges[preset](now);
-}
-
-/** [start of the day 89 days before today, end of today], Vietnam time (§9). */
-export const last90Days = (now: Date): DateRange => dateRanges.last90Days(now);

@@ -3,6 +3,7 @@
  * whole đồng (integers); campaign days are Vietnam calendar days.
  */
 import { z } from 'zod';
+import { dayCount, isDayKey, vietnamToday } from './time';
 import { optionalField, requiredString, ValidationKeys } from './validation';
 
 export const CAMPAIGN_STATUSES = ['UPCOMING', 'RUNNING', 'ENDED', 'CANCELLED'] as const;
@@ -33,41 +34,7 @@ export function campaignStatus(
   return 'ENDED';
 }
 
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_MS = 86_400_000;
-/** Vietnam has no daylight saving: UTC+7 all year. */
-const VN_OFFSET_MS = 7 * 3_600_000;
-
-/** True for a real calendar day written YYYY-MM-DD (2025-02-30 is not one). */
-export function isIsoDay(value: string): boolean {
-  const m = ISO_DAY.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
-}
-
-/** 00:00 Asia/Ho_Chi_Minh of a YYYY-MM-DD day. */
-export function vietnamDayStart(day: string): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d) - VN_OFFSET_MS);
-}
-
-/** Today's date in Vietnam as YYYY-MM-DD. */
-export function vietnamToday(now: Date): string {
-  return new Date(now.getTime() + VN_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The Vietnam day (YYYY-MM-DD) an instant falls on; the last day of a campaign is vietnamDay(endAt - 1 ms). */
-export function vietnamDay(instant: string | Date): string {
-  return vietnamToday(new Date(instant));
-}
-
-/** Days from `start` to `end` inclusive. */
-export function dayCount(start: string, end: string): number {
-  return Math.round((vietnamDayStart(end).getTime() - vietnamDayStart(start).getTime()) / DAY_MS) + 1;
-}
-
-const daySchema = requiredString.refine(isIsoDay, ValidationKeys.invalid);
+const daySchema = requiredString.refine(isDayKey, ValidationKeys.invalid);
 
 /** Missing → required; present but not a number (e.g. "1000" as text) → invalid. */
 const numberSchema = () =>
@@ -125,10 +92,10 @@ export function makeCampaignCreateSchema(now: () => Date = () => new Date()) {
     })
     .superRefine((value, ctx) => {
       const { startDate, endDate } = value;
-      if (isIsoDay(startDate) && startDate < vietnamToday(now())) {
+      if (isDayKey(startDate) && startDate < vietnamToday(now())) {
         ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'validation.campaign.startInPast' });
       }
-      if (isIsoDay(startDate) && isIsoDay(endDate)) {
+      if (isDayKey(startDate) && isDayKey(endDate)) {
         if (endDate < startDate) {
           ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'validation.campaign.endBeforeStart' });
         } else if (dayCount(startDate, endDate) > CAMPAIGN_LIMITS.maxDays) {

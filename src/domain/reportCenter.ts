@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { RouteCode } from './roles';
 import { dbIdSchema, emailSchema, ValidationKeys } from './validation';
+import { dayCount, isDayKey, MAX_RANGE_DAYS, type RunSchedule } from './time';
 
 // ---------------------------------------------------------------------------------------------
 // API paths (under /api; spec §7 provider base paths)
@@ -211,30 +212,9 @@ export function isReportKey(value: string): value is ReportKey {
 // Report filters (query of the list, totals and export)
 // ---------------------------------------------------------------------------------------------
 
-/** The longest range one query may cover: a year and a day (a leap year's whole year). */
-export const MAX_RANGE_DAYS = 366;
 export const KEYWORD_MAX_LENGTH = 50;
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** 'yyyy-MM-dd' of a real calendar day. */
-export function isIsoDay(value: string): boolean {
-  if (!ISO_DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/** Start (inclusive) and end (exclusive) instants of whole Vietnam days [fromDate, toDate]. */
-export function vietnamDayBounds(fromDate: string, toDate: string): { start: Date; end: Date } {
-  const start = new Date(`${fromDate}T00:00:00+07:00`);
-  const end = new Date(new Date(`${toDate}T00:00:00+07:00`).getTime() + 86_400_000);
-  return { start, end };
-}
-
-export const dayCount = (fromDate: string, toDate: string): number =>
-  Math.round((Date.parse(`${toDate}T00:00:00Z`) - Date.parse(`${fromDate}T00:00:00Z`)) / 86_400_000) + 1;
-
-const isoDaySchema = z.string({ error: ValidationKeys.required }).refine(isIsoDay, ValidationKeys.invalid);
+const isoDaySchema = z.string({ error: ValidationKeys.required }).refine(isDayKey, ValidationKeys.invalid);
 
 /** The date range every report requires: whole Vietnam days, `from` ≤ `to`, at most MAX_RANGE_DAYS. */
 export const dateRangeShape = {
@@ -244,7 +224,7 @@ export const dateRangeShape = {
 
 export function checkDateRange(ctx: { value: { fromDate: string; toDate: string }; issues: z.core.$ZodRawIssue[] }): void {
   const { value } = ctx;
-  if (!isIsoDay(value.fromDate) || !isIsoDay(value.toDate)) return;
+  if (!isDayKey(value.fromDate) || !isDayKey(value.toDate)) return;
   const days = dayCount(value.fromDate, value.toDate);
   if (days < 1) {
     ctx.issues.push({ code: 'custom', message: 'rules.dateOrder', path: ['toDate'], input: value.toDate });
@@ -292,15 +272,8 @@ export const MAX_DAY_OF_MONTH = 28;
 
 const RUN_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-export interface ReportSchedule {
-  frequency: ScheduleFrequency;
-  /** 'HH:mm', Asia/Ho_Chi_Minh. */
-  runTime: string;
-  /** 1 = Monday … 7 = Sunday (weekly). */
-  dayOfWeek?: number | null;
-  /** 1 … 28 (monthly). */
-  dayOfMonth?: number | null;
-}
+/** A setting's schedule, in Vietnam wall-clock time (next run and period: ./time). */
+export type ReportSchedule = RunSchedule;
 
 /** The report-setting form and the API body (create and update). */
 export const reportSettingSchema = z
@@ -366,74 +339,6 @@ export interface ReportFile {
   sizeBytes: number;
   status: 'PENDING' | 'READY' | 'FAILED';
   createdAt: string;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Schedules: next run and the period a run covers, in Asia/Ho_Chi_Minh (UTC+7, no daylight saving)
-// ---------------------------------------------------------------------------------------------
-
-const VN_OFFSET_MS = 7 * 3_600_000;
-const DAY_MS = 86_400_000;
-
-/** Vietnam wall-clock parts of an instant. */
-function vnParts(at: Date) {
-  const shifted = new Date(at.getTime() + VN_OFFSET_MS);
-  return {
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth(),
-    day: shifted.getUTCDate(),
-    // 1 = Monday … 7 = Sunday
-    weekday: ((shifted.getUTCDay() + 6) % 7) + 1,
-  };
-}
-
-/** The instant of a Vietnam wall-clock time. */
-function vnInstant(year: number, month: number, day: number, minutes = 0): Date {
-  return new Date(Date.UTC(year, month, day) - VN_OFFSET_MS + minutes * 60_000);
-}
-
-const runMinutes = (runTime: string) => {
-  const [h, m] = runTime.split(':').map(Number);
-  return h * 60 + m;
-};
-
-/** The first run strictly after `after`. */
-export function nextRunAt(schedule: ReportSchedule, after: Date): Date {
-  const minutes = runMinutes(schedule.runTime);
-  const p = vnParts(after);
-  if (schedule.frequency === 'MONTHLY') {
-    const day = schedule.dayOfMonth ?? 1;
-    for (let i = 0; i < 3; i++) {
-      const candidate = vnInstant(p.year, p.month + i, day, minutes);
-      if (candidate > after) return candidate;
-    }
-  }
-  for (let i = 0; i < 8; i++) {
-    const candidate = vnInstant(p.year, p.month, p.day + i, minutes);
-    if (candidate <= after) continue;
-    if (schedule.frequency === 'WEEKLY' && vnParts(candidate).weekday !== (schedule.dayOfWeek ?? 1)) continue;
-    return candidate;
-  }
-  /* c8 ignore next */
-  throw new Error('unreachable: a schedule always runs within a week or a month');
-}
-
-/**
- * The whole Vietnam days a run at `runAt` reports on: daily, the day before; weekly, the 7 days
- * before the run day; monthly, the previous calendar month.
- */
-export function periodOf(schedule: ReportSchedule, runAt: Date): { fromDate: string; toDate: string } {
-  const p = vnParts(runAt);
-  const iso = (d: Date) => d.toISOString().slice(0, 10);
-  const runDay = Date.UTC(p.year, p.month, p.day);
-  if (schedule.frequency === 'DAILY') {
-    const d = new Date(runDay - DAY_MS);
-    return { fromDate: iso(d), toDate: iso(d) };
-  }
-  if (schedule.frequency === 'WEEKLY') {
-    return { fromDate: iso(new Date(runDay - 7 * DAY_MS)), toDate: iso(new Date(runDay - DAY_MS)) };
-  }
-  return { fromDate: iso(new Date(Date.UTC(p.year, p.month - 1, 1))), toDate: iso(new Date(Date.UTC(p.year, p.month, 0))) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 /**
  * Transaction report (spec §2 report-center/transaction-report, MERCHANT_TRANS_REPORT): filters, date
  * presets, columns, refunds, saved views. Pure code shared by the portal (forms, columns) and the API
- * (validation). Report days are calendar days in Asia/Ho_Chi_Minh (UTC+7, no daylight saving).
+ * (validation). Report days are Vietnam calendar days (day keys of ./time, with the date presets).
  */
 import { z } from 'zod';
+import { DATE_PRESETS, dayCount, isDayKey, MAX_RANGE_DAYS } from './time';
 import { dbIdParam, dbIdSchema, optionalField, phoneSchema, ValidationKeys } from './validation';
 
 export const TransactionReportPaths = {
@@ -26,85 +27,6 @@ export const PAYMENT_METHODS = ['WALLET', 'QR_CODE', 'ATM_CARD', 'CREDIT_CARD', 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Statuses a refund may start from. */
 export const REFUNDABLE_STATUSES: readonly TransactionStatus[] = ['SUCCESS', 'PARTIALLY_REFUNDED'];
-
-// ---------------------------------------------------------------------------------------------
-// Days and presets (§9: 'Last 90 days' = 89 days back)
-// ---------------------------------------------------------------------------------------------
-
-export const REPORT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
-const VN_OFFSET_MS = 7 * 3600_000;
-const DAY_MS = 86_400_000;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-export const DATE_PRESETS = ['today', 'yesterday', 'last7Days', 'thisMonth', 'lastMonth', 'last90Days', 'custom'] as const;
-export type DatePreset = (typeof DATE_PRESETS)[number];
-
-export interface DayRange {
-  /** First day, YYYY-MM-DD (Vietnam). */
-  from: string;
-  /** Last day, inclusive. */
-  to: string;
-}
-
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** Today's date in Vietnam. */
-export function vnToday(now: Date = new Date()): string {
-  return isoDay(now.getTime() + VN_OFFSET_MS);
-}
-
-export function addDays(day: string, days: number): string {
-  return isoDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
-}
-
-export function isValidDay(value: string): boolean {
-  if (!ISO_DAY.test(value)) return false;
-  const ms = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(ms) && isoDay(ms) === value;
-}
-
-/** The days of a preset, relative to `today` (a Vietnamese date). */
-export function presetRange(preset: Exclude<DatePreset, 'custom'>, today: string): DayRange {
-  const [y, m] = today.split('-').map(Number) as [number, number];
-  const monthStart = (year: number, month: number) => isoDay(Date.UTC(year, month - 1, 1));
-  switch (preset) {
-    case 'today':
-      return { from: today, to: today };
-    case 'yesterday':
-      return { from: addDays(today, -1), to: addDays(today, -1) };
-    case 'last7Days':
-      return { from: addDays(today, -6), to: today };
-    case 'thisMonth':
-      return { from: monthStart(y, m), to: today };
-    case 'lastMonth': {
-      const first = monthStart(m === 1 ? y - 1 : y, m === 1 ? 12 : m - 1);
-      return { from: first, to: addDays(monthStart(y, m), -1) };
-    }
-    case 'last90Days':
-      return { from: addDays(today, -89), to: today };
-  }
-}
-
-/** The preset a range equals (for showing the chosen chip), else 'custom'. */
-export function presetOf(range: DayRange, today: string): DatePreset {
-  for (const preset of DATE_PRESETS) {
-    if (preset === 'custom') continue;
-    const r = presetRange(preset, today);
-    if (r.from === range.from && r.to === range.to) return preset;
-  }
-  return 'custom';
-}
-
-/** UTC instants of [first day 00:00, day after last 00:00) in Vietnam. */
-export function dayRangeInstants({ from, to }: DayRange): { start: Date; end: Date } {
-  return {
-    start: new Date(Date.parse(`${from}T00:00:00Z`) - VN_OFFSET_MS),
-    end: new Date(Date.parse(`${addDays(to, 1)}T00:00:00Z`) - VN_OFFSET_MS),
-  };
-}
-
-/** Longest range one query may cover: a year and a day (leap years). */
-export const MAX_RANGE_DAYS = 366;
 
 // ---------------------------------------------------------------------------------------------
 // Columns
@@ -150,7 +72,7 @@ const many = <T extends z.ZodType>(item: T) =>
     .transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[])
     .optional();
 
-const dayField = z.string({ error: ValidationKeys.required }).refine(isValidDay, ValidationKeys.invalid);
+const dayField = z.string({ error: ValidationKeys.required }).refine(isDayKey, ValidationKeys.invalid);
 
 export const SEARCH_MAX_LENGTH = 30;
 
@@ -170,8 +92,8 @@ export const transactionFilterShape = {
 };
 
 export function checkRange(value: { from: string; to: string }, ctx: z.RefinementCtx): void {
-  if (!isValidDay(value.from) || !isValidDay(value.to)) return;
-  const days = (Date.parse(value.to) - Date.parse(value.from)) / DAY_MS + 1;
+  if (!isDayKey(value.from) || !isDayKey(value.to)) return;
+  const days = dayCount(value.from, value.to);
   if (days < 1 || days > MAX_RANGE_DAYS) {
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.dateRange' });
   }

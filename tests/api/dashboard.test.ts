@@ -3,15 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { donations, membershipStores, transactions, users } from '../../server/db/schema';
 import { DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
-import { toVietnamIsoDate } from '../../src/domain/format';
-import { vietnamDayBounds } from '../../src/domain/reportCenter';
+import { dayBounds, dayKeyOf } from '../../src/domain/time';
 import { makeApp, type TestApp } from './helpers';
 
 const SME = DemoMerchants.sme.id;
 const OTHER = DemoMerchants.other.id;
 const PAGODA = DemoMerchants.pagoda.id;
-const today = toVietnamIsoDate(new Date())!;
-const daysAgo = (n: number) => toVietnamIsoDate(new Date(Date.now() - n * 86_400_000))!;
+const today = dayKeyOf(new Date());
+const daysAgo = (n: number) => dayKeyOf(new Date(Date.now() - n * 86_400_000));
 const EARNING = ['SUCCESS', 'PARTIALLY_REFUNDED', 'REFUNDED'];
 
 describe('dashboard', () => {
@@ -32,7 +31,7 @@ describe('dashboard', () => {
 
   /** Net revenue and count straight from the transactions of the range (what the dashboard must equal). */
   const expected = async (merchantId: number, fromDate: string, toDate: string, storeIds?: number[]) => {
-    const { start, end } = vietnamDayBounds(fromDate, toDate);
+    const { start, end } = dayBounds({ from: fromDate, to: toDate });
     const [row] = await t.database.db
       .select({
         count: sql<string>`count(*)`,
@@ -99,7 +98,7 @@ describe('dashboard', () => {
     const res = await t.call(owner, { method: 'GET', url: url(PAGODA) });
     expect(res.statusCode).toBe(200);
     const d = res.json().data;
-    const { start, end } = vietnamDayBounds(fromDate, today);
+    const { start, end } = dayBounds({ from: fromDate, to: today });
     const [truth] = await t.database.db
       .select({ count: sql<string>`count(*)`, amount: sql<string>`sum(${donations.amount})` })
       .from(donations)

@@ -8,7 +8,8 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
-import { presetRange, TRANSACTION_COLUMNS, vnToday } from '@/domain/transactionReport';
+import { TRANSACTION_COLUMNS } from '@/domain/transactionReport';
+import { presetRange, vietnamToday } from '@/domain/time';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
 import { exportJobsOf, exportLimits } from '../../server/lib/export-jobs';
 
@@ -44,7 +45,7 @@ describe.skipIf(!url)('PostgreSQL', () => {
   it('writes a large CSV export with COPY TO STDOUT: the same file as the small-export writer', async () => {
     const login = await app.inject({ method: 'POST', url: '/api/authentication/v1/login', payload: { username: 'owner_demo', password: 'Demo@1234' } });
     const auth = { authorization: `Bearer ${login.json().data.token as string}` };
-    const range = presetRange('last7Days', vnToday());
+    const range = presetRange('last7Days', vietnamToday());
     const url = `/api/transaction/v3/merchants/${DemoMerchants.sme.id}/transaction-report/exports?from=${range.from}&to=${range.to}&format=csv&${TRANSACTION_COLUMNS.map((c) => `columns=${c}`).join('&')}`;
     const small = await app.inject({ method: 'POST', url, headers: auth });
     expect(small.statusCode, small.body).toBe(200);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { merchantServices, promotionCampaigns, promotionGifts, services } from '../../server/db/schema';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
-import { campaignStatus, vietnamToday, type PromotionCampaign } from '../../src/domain/promotions';
+import { campaignStatus, type PromotionCampaign } from '../../src/domain/promotions';
+import { vietnamToday } from '../../src/domain/time';
 import { makeApp, type TestApp } from './helpers';
 
 const OTHER = DemoMerchants.other.id;

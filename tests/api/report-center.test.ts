@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cardPayments } from '../../server/db/schema';
 import { DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
-import { toVietnamIsoDate } from '../../src/domain/format';
+import { dayKeyOf } from '../../src/domain/time';
 import { makeApp, type TestApp } from './helpers';
 import { parseRfc4180 } from './csv';
 import { exportLimits } from '../../server/lib/export-jobs';
@@ -16,8 +16,8 @@ const TOP = DemoMerchants.topBrand.id;
 const OTHER = DemoMerchants.other.id;
 const PAGODA = DemoMerchants.pagoda.id;
 
-const today = toVietnamIsoDate(new Date())!;
-const daysAgo = (n: number) => toVietnamIsoDate(new Date(Date.now() - n * 86_400_000))!;
+const today = dayKeyOf(new Date());
+const daysAgo = (n: number) => dayKeyOf(new Date(Date.now() - n * 86_400_000));
 const RANGE = `fromDate=${daysAgo(130)}&toDate=${today}`;
 
 const base = (merchantId: number, report: string) => `/api/transaction/v2/merchants/${merchantId}/reports/${report}`;

@@ -1,10 +1,11 @@
 /** Exports of the transaction report: the file equals the filtered list; large sets become jobs. */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { presetRange, TRANSACTION_COLUMNS, vnToday, type TransactionRow } from '@/domain/transactionReport';
+import { TRANSACTION_COLUMNS, type TransactionRow } from '@/domain/transactionReport';
+import { presetRange, vietnamToday } from '@/domain/time';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
 import { exportJobsOf, exportLimits } from '../../server/lib/export-jobs';
-import { formatVietnamDateTime } from '../../server/routes/reports/transactions/export';
+import { formatVietnamDateTime } from '@/domain/time';
 import { parseRfc4180 } from './csv';
 import { makeApp, type TestApp } from './helpers';
 
@@ -17,7 +18,7 @@ describe('transaction report exports', () => {
   let t: TestApp;
   let owner: string;
   let accountant: string;
-  const today = vnToday();
+  const today = vietnamToday();
   const month = presetRange('lastMonth', today);
   const query = `from=${month.from}&to=${month.to}&status=SUCCESS`;
   const listed: TransactionRow[] = [];

@@ -7,7 +7,7 @@ import { and, count, eq, gte, lt } from 'drizzle-orm';
 import { reportFiles, reportSettings, stores, transactions } from '../../server/db/schema';
 import { DemoMerchants, DemoUsers, storeCode } from '../../server/db/seed-fixtures';
 import { runDueReports } from '../../server/lib/scheduler';
-import { nextRunAt, vietnamDayBounds } from '../../src/domain/reportCenter';
+import { dayBounds, nextRunAt } from '../../src/domain/time';
 import { makeApp, type TestApp } from './helpers';
 import { parseRfc4180 } from './csv';
 
@@ -175,7 +175,7 @@ describe('report settings', () => {
     ).json().data;
     const file = (await post(owner, `${settingsUrl(SME)}/${setting.id}/run`)).json().data;
     expect(file.status).toBe('READY');
-    const { start, end } = vietnamDayBounds(file.periodFrom, file.periodTo);
+    const { start, end } = dayBounds({ from: file.periodFrom, to: file.periodTo });
     const [{ n }] = await t.database.db
       .select({ n: count() })
       .from(transactions)

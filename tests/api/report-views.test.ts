@@ -5,7 +5,8 @@
  */
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, TransactionReportPaths, vnToday, type SavedViewInput } from '@/domain/transactionReport';
+import { TransactionReportPaths, type SavedViewInput } from '@/domain/transactionReport';
+import { addDays, vietnamToday } from '@/domain/time';
 import { rows } from '../../server/db/client';
 import { reportViews, users } from '../../server/db/schema';
 import { DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
@@ -41,7 +42,7 @@ describe('saved views of the transaction report', () => {
   let cashier: string;
   let otherOwner: string;
   let ownerId: number;
-  const today = vnToday();
+  const today = vietnamToday();
 
   const validView = (overrides: Partial<SavedViewInput> = {}): SavedViewInput => ({
     name: uniqueName(),

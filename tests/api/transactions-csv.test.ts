@@ -4,13 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addDays, TRANSACTION_COLUMNS, vnToday, type TransactionFilter } from '@/domain/transactionReport';
+import { TRANSACTION_COLUMNS, type TransactionFilter } from '@/domain/transactionReport';
+import { addDays, formatVietnamDateTime, vietnamToday } from '@/domain/time';
 import { stores, transactions } from '../../server/db/schema';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
 import { csvFromDatabase, csvStream } from '../../server/lib/export';
 import type { Lang } from '../../server/i18n';
 import {
-  formatVietnamDateTime,
   transactionCsvLabels,
   transactionExportColumns,
   transactionExportRows,
@@ -48,7 +48,7 @@ async function bytes(chunks: AsyncIterable<Buffer | string>): Promise<Buffer> {
 
 describe('database-made CSV equals the CSV writer', () => {
   let t: TestApp;
-  const today = vnToday();
+  const today = vietnamToday();
   const filter: TransactionFilter = { from: addDays(today, -3), to: today };
 
   beforeAll(async () => {

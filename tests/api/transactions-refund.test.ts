@@ -1,7 +1,7 @@
 /** Refunds: §6 roles, idempotency key (a repeat returns the first result), never over the amount. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { presetRange, vnToday } from '@/domain/transactionReport';
+import { presetRange, vietnamToday } from '@/domain/time';
 import { rows } from '../../server/db/client';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
 import { makeApp, type TestApp } from './helpers';
@@ -16,7 +16,7 @@ describe('refunds', () => {
   let accountant: string;
   let cashier: string;
   let otherOwner: string;
-  const range = presetRange('last90Days', vnToday());
+  const range = presetRange('last90Days', vietnamToday());
   let successIds: string[] = [];
 
   const refund = (token: string, id: string, body: unknown, key: string | null, merchant: number = SME, lang = 'vi') =>

@@ -1,7 +1,8 @@
 /** Transaction report: filters, paging (offset and keyset agree), totals, isolation, store scope, validation. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, presetRange, vnToday, type TransactionRow } from '@/domain/transactionReport';
+import type { TransactionRow } from '@/domain/transactionReport';
+import { addDays, presetRange, vietnamToday } from '@/domain/time';
 import { rows } from '../../server/db/client';
 import { CASHIER_STORE_CODE, DemoMerchants } from '../../server/db/seed-fixtures';
 import { makeApp, type TestApp } from './helpers';
@@ -21,7 +22,7 @@ describe('transaction report', () => {
   let owner: string;
   let cashier: string;
   let otherOwner: string;
-  const today = vnToday();
+  const today = vietnamToday();
   const last90 = presetRange('last90Days', today);
   const range = `from=${last90.from}&to=${last90.to}`;
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DemoUsers, signIn, t } from './support';
 import viRa from '../../src/i18n/vi/ra.json' with { type: 'json' };
-import { vietnamToday } from '../../src/domain/promotions';
+import { vietnamToday } from '../../src/domain/time';
 
 const DAY_MS = 86_400_000;
 const day = (days: number) => vietnamToday(new Date(Date.now() + days * DAY_MS));

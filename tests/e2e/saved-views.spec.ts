@@ -1,6 +1,6 @@
 /** Saved views of the transaction report in the browser: save, reset, apply, share; a teammate applies it read-only. */
 import { expect, test, type Page } from '@playwright/test';
-import { addDays, vnToday } from '../../src/domain/transactionReport';
+import { addDays, vietnamToday } from '../../src/domain/time';
 import viApi from '../../src/i18n/vi/api.json' with { type: 'json' };
 import { chooseMerchant, DemoMerchants, DemoUsers, escapeRegExp, signIn, t } from './support';
 
@@ -62,7 +62,7 @@ test('a saved view restores its filter and columns, and a shared one is applied 
   const stamp = Date.now().toString(36);
   const name = `Thất bại 90 ngày ${stamp}`;
   const privateName = `Riêng ${stamp}`;
-  const from90 = addDays(vnToday(), -89);
+  const from90 = addDays(vietnamToday(), -89);
 
   await signIn(page, DemoUsers.owner.username);
   await chooseMerchant(page, DemoMerchants.sme.name);

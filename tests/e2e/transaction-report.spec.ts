@@ -1,7 +1,7 @@
 /** Transaction report in the browser: presets, filters, restored filter, detail, export, refund by role. */
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { addDays, vnToday } from '../../src/domain/transactionReport';
+import { addDays, vietnamToday } from '../../src/domain/time';
 import { parseRfc4180 } from '../api/csv';
 import { chooseMerchant, DemoMerchants, DemoUsers, sidebarLink, signIn, t } from './support';
 
@@ -30,7 +30,7 @@ async function choosePreset(page: Page, preset: string) {
 
 test('presets, status filter, detail, and the filter restored after navigating away', async ({ page }) => {
   await openReport(page, DemoUsers.owner.username);
-  const today = vnToday();
+  const today = vietnamToday();
 
   const todayParams = await choosePreset(page, 'today');
   expect([todayParams.get('from'), todayParams.get('to')]).toEqual([today, today]);
@@ -80,7 +80,7 @@ test('presets, status filter, detail, and the filter restored after navigating a
 
 test('exports the filtered list as CSV with the chosen columns through an export job, and re-downloads it from past exports', async ({ page }) => {
   await openReport(page, DemoUsers.accountant.username);
-  const from90 = addDays(vnToday(), -89);
+  const from90 = addDays(vietnamToday(), -89);
   const totalsCall = page.waitForResponse(
     (r) => /\/transaction-report\/totals\?/.test(r.url()) && new URL(r.url()).searchParams.get('from') === from90,
   );

@@ -10,6 +10,7 @@
  */
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { VN_UTC_OFFSET_MINUTES } from '@/domain/time';
 import {
   normaliseCell,
   type ExportColumn,
@@ -20,7 +21,7 @@ import {
 export const MONEY_FORMAT = '#,##0';
 export const DATE_FORMAT = 'dd/mm/yyyy hh:mm:ss';
 /** Asia/Ho_Chi_Minh. */
-export const DEFAULT_UTC_OFFSET_MINUTES = 7 * 60;
+export const DEFAULT_UTC_OFFSET_MINUTES = VN_UTC_OFFSET_MINUTES;
 /** Excel's limit per cell: a longer text makes Excel report the workbook as damaged ("We found a problem with some content"). */
 export const MAX_CELL_TEXT = 32767;
 const MAX_SHEET_NAME = 31;

@@ -15,13 +15,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, lt, lte } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import {
-  nextRunAt,
-  periodOf,
   type ReportFileFormat,
   type ReportSchedule,
   type ReportSettingType,
 } from '@/domain/reportCenter';
 import { formatDateTimeSeconds } from '@/domain/format';
+import { nextRunAt, periodOf } from '@/domain/time';
 import type { Db } from '../../db/client';
 import { merchants, reportFiles, reportSettings } from '../../db/schema';
 import { csvStream, xlsxStream, asciiFileNamePart } from '../export';

@@ -7,7 +7,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, between, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { checkDateRange, dateRangeShape, ReportCenterPaths, vietnamDayBounds, type Dashboard, type DashboardPoint } from '@/domain/reportCenter';
+import { checkDateRange, dateRangeShape, ReportCenterPaths, type Dashboard, type DashboardPoint } from '@/domain/reportCenter';
+import { addDays, dayBounds, VN_TIME_ZONE } from '@/domain/time';
 import { donations, stores, transactionDailyTotals as totals } from '../../db/schema';
 import { envelopeSchema, ok } from '../../envelope';
 import { membershipOf, merchantScope } from '../../plugins/auth';
@@ -33,8 +34,7 @@ const dashboardSchema = z.object({
 /** Every day of the range, zero where nothing happened, so a chart's axis has no gaps. */
 function fillDays(fromDate: string, toDate: string, found: Map<string, { count: number; amount: number }>): DashboardPoint[] {
   const points: DashboardPoint[] = [];
-  for (let t = Date.parse(`${fromDate}T00:00:00Z`); t <= Date.parse(`${toDate}T00:00:00Z`); t += 86_400_000) {
-    const day = new Date(t).toISOString().slice(0, 10);
+  for (let day = fromDate; day <= toDate; day = addDays(day, 1)) {
     const value = found.get(day) ?? { count: 0, amount: 0 };
     points.push({ key: day, label: day, ...value });
   }
@@ -132,7 +132,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const membership = membershipOf(request);
       requireRouteCode(membership, 'MERCHANT_DASHBOARD_DONATION');
       const { fromDate, toDate } = request.query;
-      const { start, end } = vietnamDayBounds(fromDate, toDate);
+      const { start, end } = dayBounds({ from: fromDate, to: toDate });
       const where = and(
         eq(donations.merchantId, membership.merchant.id),
         gte(donations.createdAt, start),
@@ -141,7 +141,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const count = sql<string>`count(*)`;
       const amount = sql<string>`coalesce(sum(${donations.amount}), 0)`;
-      const day = sql<string>`to_char(${donations.createdAt} at time zone 'Asia/Ho_Chi_Minh', 'YYYY-MM-DD')`;
+      const day = sql<string>`to_char(${donations.createdAt} at time zone ${sql.raw(`'${VN_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
       const [byDay, byCampaign] = await Promise.all([
         db.select({ key: day, count, amount }).from(donations).where(where).groupBy(day),
         db.select({ key: donations.campaign, count, amount }).from(donations).where(where).groupBy(donations.campaign).orderBy(desc(amount)),

@@ -4,6 +4,7 @@
  * content, so what was signed can be rebuilt from the database and checked against the hash.
  */
 import { createHash } from 'node:crypto';
+import { dayKeyOf } from '@/domain/time';
 
 export interface TemplateSection {
   heading: string;
@@ -33,11 +34,6 @@ export interface RenderedContract {
 
 const PLACEHOLDER = /\$\{(\w+)\}/g;
 
-/** Calendar date in Vietnam (UTC+7, no DST) of an instant. */
-export function vietnamDate(at: Date): string {
-  return new Date(at.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
-}
-
 /** Fills `${name}` placeholders; an unknown name stays visible rather than silently disappearing. */
 export function fillPlaceholders(text: string, values: Record<string, string>): string {
   return text.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
@@ -52,7 +48,7 @@ export function renderContract(input: {
   issuedAt: Date;
   parties: ContractParties;
 }): RenderedContract {
-  const issuedOn = vietnamDate(input.issuedAt);
+  const issuedOn = dayKeyOf(input.issuedAt);
   const [y, m, d] = issuedOn.split('-');
   const values: Record<string, string> = {
     ...input.parties,

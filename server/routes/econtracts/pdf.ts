@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { dayStart } from '@/domain/time';
 import { canonicalJson, type RenderedContract } from './document';
 
 const require = createRequire(import.meta.url);
@@ -102,7 +103,7 @@ export async function buildContractPdf(contract: RenderedContract, signature: Pd
   const regular = await doc.embedFont(fonts.regular, { subset: true });
   const bold = await doc.embedFont(fonts.bold, { subset: true });
 
-  const issued = new Date(`${contract.issuedOn}T00:00:00+07:00`);
+  const issued = dayStart(contract.issuedOn);
   doc.setTitle(`${contract.title} – ${contract.contractNo}`);
   doc.setSubject(contract.parties.merchantName);
   doc.setLanguage('vi-VN');

@@ -5,18 +5,16 @@
 import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   campaignStatus,
-  vietnamDay,
-  vietnamDayStart,
   type CampaignCreateInput,
   type CampaignStatus,
   type PromotionCampaign,
   type PromotionGift,
 } from '@/domain/promotions';
+import { addDays, dayKeyOf, dayStart } from '@/domain/time';
 import type { Db } from '../../db/client';
 import { merchantServices, promotionCampaigns, promotionGifts, services } from '../../db/schema';
 import { offsetOf, type PageRequest } from '../../pagination';
 
-const DAY_MS = 86_400_000;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface CampaignFilter {
@@ -55,9 +53,9 @@ function toCampaign(c: CampaignRecord, spent: string | number, giftCount: number
     code: c.code,
     name: c.name,
     description: c.description,
-    startDate: vietnamDay(c.startAt),
+    startDate: dayKeyOf(c.startAt),
     // endAt is exclusive: the last day is the one before it.
-    endDate: vietnamDay(new Date(c.endAt.getTime() - 1)),
+    endDate: dayKeyOf(new Date(c.endAt.getTime() - 1)),
     status: campaignStatus(c, now),
     budget: c.budget,
     spentAmount: Number(spent),
@@ -166,8 +164,8 @@ export function promotionsRepository(db: Db) {
       }
       try {
         return await db.transaction(async (tx) => {
-          const startAt = vietnamDayStart(input.startDate);
-          const endAt = new Date(vietnamDayStart(input.endDate).getTime() + DAY_MS);
+          const startAt = dayStart(input.startDate);
+          const endAt = dayStart(addDays(input.endDate, 1));
           const [campaign] = await tx
             .insert(promotionCampaigns)
             .values({

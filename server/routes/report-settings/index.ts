@@ -9,7 +9,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  nextRunAt,
   REPORT_SETTING_TYPES,
   ReportCenterPaths,
   reportSettingSchema,
@@ -19,6 +18,7 @@ import {
   type ReportSettingBody,
   type ReportSettingType,
 } from '@/domain/reportCenter';
+import { nextRunAt } from '@/domain/time';
 import { reportFiles, reportSettings, stores } from '../../db/schema';
 import type { Membership } from '../../db/repositories/memberships';
 import { emptyEnvelopeSchema, envelopeSchema, ok, okEmpty } from '../../envelope';

@@ -11,7 +11,7 @@ import type { QueryParams } from '@/dataProvider/httpClient';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type StoreOption } from '@/domain/api';
 import { formatDateTimeSeconds, formatMoney, formatNumber } from '@/domain/format';
 import { KEYWORD_MAX_LENGTH, REPORTS, type ReportKey } from '@/domain/reportCenter';
-import { DATE_PRESETS, presetRange, vnToday, type DatePreset } from '@/domain/transactionReport';
+import { DATE_PRESETS, presetRange, vietnamToday, type DatePreset } from '@/domain/time';
 import { getLanguage } from '@/i18n';
 import { secureLocal, StorageKeys } from '@/storage';
 import { ColumnChooser, DateRangeFilter, ExportButton, ReportTable, TotalsBar, useReportFilter, type TotalsItem } from '@/components/reports';
@@ -48,7 +48,7 @@ export function ReportCenterList({ report, resource, detailPath }: { report: Rep
 
   const defaults = (): ListState => ({
     preset: 'last7Days',
-    ...presetRange('last7Days', vnToday()),
+    ...presetRange('last7Days', vietnamToday()),
     storeId: [],
     status: [],
     keyword: '',
@@ -62,7 +62,7 @@ export function ReportCenterList({ report, resource, detailPath }: { report: Rep
     if (!DATE_PRESETS.includes(v.preset as DatePreset) || !ISO_DAY.test(String(v.from)) || !ISO_DAY.test(String(v.to))) return null;
     const columns = Array.isArray(v.columns) ? v.columns.filter((c) => allColumns.includes(c)) : [];
     if (!columns.length || !PAGE_SIZES.includes(Number(v.pageSize))) return null;
-    const range = v.preset === 'custom' ? { from: v.from!, to: v.to! } : presetRange(v.preset as Exclude<DatePreset, 'custom'>, vnToday());
+    const range = v.preset === 'custom' ? { from: v.from!, to: v.to! } : presetRange(v.preset as Exclude<DatePreset, 'custom'>, vietnamToday());
     return {
       preset: v.preset as DatePreset,
       ...range,

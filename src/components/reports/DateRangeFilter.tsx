@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
-import { DATE_PRESETS, presetRange, vnToday, type DatePreset, type DayRange } from '@/domain/transactionReport';
+import { DATE_PRESETS, presetRange, vietnamToday, type DatePreset, type DayRange } from '@/domain/time';
 
 export interface DateRangeValue extends DayRange {
   preset: DatePreset;
@@ -11,7 +11,7 @@ export interface DateRangeValue extends DayRange {
 /** A preset (today … last 90 days = 89 days back, §9) or a custom pair of days, in Vietnam time. */
 export function DateRangeFilter({ value, onChange }: { value: DateRangeValue; onChange: (next: DateRangeValue) => void }) {
   const translate = useTranslate();
-  const today = vnToday();
+  const today = vietnamToday();
   const choose = (preset: DatePreset) => {
     if (preset === 'custom') onChange({ ...value, preset });
     else onChange({ preset, ...presetRange(preset, today) });

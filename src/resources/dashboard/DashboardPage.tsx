@@ -15,7 +15,7 @@ import { getChosenMerchantId } from '@/authProvider/session';
 import type { StoreOption } from '@/domain/api';
 import { formatDate, formatMoney, formatNumber, shortAmount } from '@/domain/format';
 import type { DashboardPoint } from '@/domain/reportCenter';
-import { presetRange, vnToday } from '@/domain/transactionReport';
+import { presetRange, vietnamToday } from '@/domain/time';
 import { getLanguage } from '@/i18n';
 import { secureLocal, StorageKeys } from '@/storage';
 import { DateRangeFilter, type DateRangeValue } from '@/components/reports';
@@ -130,7 +130,7 @@ export default function DashboardPage() {
   const sidebar = useQuery(sidebarQueryOptions(merchantId));
   const codes = useMemo(() => allowedRouteCodesOf(sidebar.data), [sidebar.data]);
   const donation = !codes.includes('MERCHANT_DASHBOARD') && codes.includes('MERCHANT_DASHBOARD_DONATION');
-  const [range, setRange] = useState<DateRangeValue>(() => ({ preset: 'thisMonth', ...presetRange('thisMonth', vnToday()) }));
+  const [range, setRange] = useState<DateRangeValue>(() => ({ preset: 'thisMonth', ...presetRange('thisMonth', vietnamToday()) }));
   const [storeId, setStoreId] = useState<number | ''>('');
   const stores = useMemo(() => secureLocal.get<StoreOption[]>(StorageKeys.storeOption) ?? [], []);
   const data = useQuery({

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DATE_RANGE_PRESETS,
   amountInWords,
   dateLocale,
-  dateRange,
   formatDate,
   formatDateTime,
   formatDateTimeSeconds,
@@ -12,12 +10,10 @@ import {
   formatMoney,
   formatMonth,
   formatNumber,
-  last90Days,
   shortAmount,
-  toDate,
   toIdentifier,
-  toVietnamIsoDate,
 } from '@/domain/format';
+import { toDate } from '@/domain/time';
 
 describe('formatNumber', () => {
   it.each([
@@ -214,47 +210,5 @@ describe('dates in Asia/Ho_Chi_Minh whatever the runtime zone', () => {
     expect(formatInVietnam(instant, 'MMMM yyyy')).toBe('tháng 03 2024');
     expect(dateLocale('vi').code).toBe('vi');
     expect(dateLocale('en').code).toBe('en-US');
-  });
-
-  it('gives the Vietnamese calendar day for API filters', () => {
-    expect(toVietnamIsoDate(instant)).toBe('2024-03-02');
-    expect(toVietnamIsoDate(null)).toBeNull();
-  });
-
-  describe('date ranges', () => {
-    const iso = (r: { from: Date; to: Date }) => [r.from.toISOString(), r.to.toISOString()];
-
-    it('last 90 days = today and the 89 days before, whole days in Vietnam', () => {
-      const range = last90Days(instant);
-      expect(iso(range)).toEqual(['2023-12-03T17:00:00.000Z', '2024-03-02T16:59:59.999Z']);
-      expect(formatDateTimeSeconds(range.from)).toBe('04/12/2023 00:00:00');
-      expect(formatDateTimeSeconds(range.to)).toBe('02/03/2024 23:59:59');
-      const days = Math.round((range.to.getTime() + 1 - range.from.getTime()) / 86_400_000);
-      expect(days).toBe(90);
-    });
-
-    it.each([
-      ['today', '02/03/2024 00:00:00', '02/03/2024 23:59:59'],
-      ['yesterday', '01/03/2024 00:00:00', '01/03/2024 23:59:59'],
-      ['last7Days', '25/02/2024 00:00:00', '02/03/2024 23:59:59'],
-      ['thisMonth', '01/03/2024 00:00:00', '02/03/2024 23:59:59'],
-      ['lastMonth', '01/02/2024 00:00:00', '29/02/2024 23:59:59'],
-      ['last90Days', '04/12/2023 00:00:00', '02/03/2024 23:59:59'],
-    ] as const)('%s', (preset, from, to) => {
-      const range = dateRange(preset, instant);
-      expect(formatDateTimeSeconds(range.from)).toBe(from);
-      expect(formatDateTimeSeconds(range.to)).toBe(to);
-      expect(range.to.getMilliseconds()).toBe(999);
-    });
-
-    it('crosses a year boundary for last month in January', () => {
-      const range = dateRange('lastMonth', new Date('2025-01-15T03:00:00Z'));
-      expect(formatDate(range.from)).toBe('01/12/2024');
-      expect(formatDate(range.to)).toBe('31/12/2024');
-    });
-
-    it('lists the presets', () => {
-      expect([...DATE_RANGE_PRESETS]).toEqual(['today', 'yesterday', 'last7Days', 'thisMonth', 'lastMonth', 'last90Days']);
-    });
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, contentHashOf, fillPlaceholders, renderContract, vietnamDate } from '../../../server/routes/econtracts/document';
+import { dayKeyOf } from '@/domain/time';
+import { canonicalJson, contentHashOf, fillPlaceholders, renderContract } from '../../../server/routes/econtracts/document';
 import { buildContractPdf, wrapText } from '../../../server/routes/econtracts/pdf';
 
 const parties = { merchantName: 'Công ty Cổ phần Phở Việt', brandName: 'Phở Việt', partnerCode: 'MC_PHOVIET', merchantType: 'TOP_BRAND', representative: 'Nguyễn Minh Anh' };
@@ -22,7 +23,7 @@ describe('contract content', () => {
       'Bên B: Công ty Cổ phần Phở Việt (MC_PHOVIET), đại diện Nguyễn Minh Anh, ngày 31/05/2025, ${unknown}',
     );
     expect(rendered.issuedOn).toBe('2025-05-31');
-    expect(vietnamDate(new Date('2025-05-31T17:00:00Z'))).toBe('2025-06-01');
+    expect(dayKeyOf(new Date('2025-05-31T17:00:00Z'))).toBe('2025-06-01');
     expect(fillPlaceholders('${a}${a}', { a: 'x' })).toBe('xx');
   });
 

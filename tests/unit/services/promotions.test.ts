@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   campaignStatus,
-  dayCount,
   giftsCost,
-  isIsoDay,
   makeCampaignCreateSchema,
   redemptionPerMille,
-  vietnamDay,
-  vietnamDayStart,
-  vietnamToday,
 } from '@/domain/promotions';
 
 // 2026-03-10 23:30 in Vietnam = 16:30 UTC.
@@ -29,26 +24,7 @@ const issues = (value: unknown) => {
   return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message]);
 };
 
-describe('Vietnam days', () => {
-  it('knows today in Vietnam, not in UTC', () => {
-    expect(vietnamToday(NOW)).toBe('2026-03-10');
-    expect(vietnamToday(new Date('2026-03-10T17:00:00Z'))).toBe('2026-03-11');
-  });
-
-  it('starts a day at 00:00 UTC+7 and counts days inclusively', () => {
-    expect(vietnamDayStart('2026-03-10').toISOString()).toBe('2026-03-09T17:00:00.000Z');
-    expect(vietnamDay(vietnamDayStart('2026-03-10'))).toBe('2026-03-10');
-    expect(dayCount('2026-03-10', '2026-03-10')).toBe(1);
-    expect(dayCount('2024-01-01', '2024-12-31')).toBe(366);
-  });
-
-  it('accepts only real calendar days in YYYY-MM-DD', () => {
-    expect(isIsoDay('2024-02-29')).toBe(true);
-    expect(isIsoDay('2025-02-29')).toBe(false);
-    expect(isIsoDay('2025-13-01')).toBe(false);
-    expect(isIsoDay('10/03/2026')).toBe(false);
-  });
-});
+// Vietnam days (today, day start, day count, real days) are tested in tests/unit/domain/time.test.ts.
 
 describe('campaignStatus', () => {
   const campaign = { startAt: '2026-03-01T17:00:00Z', endAt: '2026-03-11T17:00:00Z' };

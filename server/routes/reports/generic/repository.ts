@@ -5,7 +5,8 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type ReportDefinition, vietnamDayBounds } from '@/domain/reportCenter';
+import type { ReportDefinition } from '@/domain/reportCenter';
+import { dayBounds } from '@/domain/time';
 import type { Db } from '../../../db/client';
 import { stores } from '../../../db/schema';
 import { offsetOf, type PageRequest } from '../../../pagination';
@@ -53,7 +54,7 @@ export function reportRepository(db: Db, report: ReportTable) {
   };
 
   function whereOf(merchantId: number, filter: ReportFilter): SQL | undefined {
-    const { start, end } = vietnamDayBounds(filter.fromDate, filter.toDate);
+    const { start, end } = dayBounds({ from: filter.fromDate, to: filter.toDate });
     const conditions: (SQL | undefined)[] = [eq(report.merchantId, merchantId), gte(dateColumn, start), lt(dateColumn, end)];
     if (report.storeId) {
       if (filter.scopeStoreIds !== null) conditions.push(inArray(report.storeId, filter.scopeStoreIds.length ? filter.scopeStoreIds : [-1]));

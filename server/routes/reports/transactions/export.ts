@@ -64,14 +64,6 @@ export async function* transactionExportRows(rows: AsyncIterable<TransactionRow>
   }
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** DD/MM/YYYY HH:mm:ss in Vietnam (UTC+7, no DST), without a time-zone library: called once per row. */
-export function formatVietnamDateTime(date: Date): string {
-  const d = new Date(date.getTime() + 7 * 3600_000);
-  return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-}
-
 /** `giao-dich_<partnerCode>_<from>_<to>_<YYYYMMDD-HHmm>.<ext>`. */
 export function transactionExportFileName(partnerCode: string, from: string, to: string, format: ExportFormat, now = new Date()): string {
   const day = (d: string) => d.replaceAll('-', '');

@@ -33,8 +33,8 @@ import { sendReportExport } from '../../../lib/export-jobs';
 import { pageQueryShape } from '../../../pagination';
 import { callerOf, membershipOf, merchantScope } from '../../../plugins/auth';
 import { apiQuery, idParam } from '../../../validation';
+import { formatVietnamDateTime } from '@/domain/time';
 import {
-  formatVietnamDateTime,
   transactionCsvLabels,
   transactionExportColumns,
   transactionExportFileName,

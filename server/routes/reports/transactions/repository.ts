@@ -5,8 +5,6 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  addDays,
-  dayRangeInstants,
   REFUNDABLE_STATUSES,
   type TransactionColumn,
   type TraceStep,
@@ -16,6 +14,7 @@ import {
   type TransactionStatus,
   type TransactionTotals,
 } from '@/domain/transactionReport';
+import { addDays, dayBounds, VN_TIME_ZONE } from '@/domain/time';
 import { rows, type Db } from '../../../db/client';
 
 /** Rows per query when streaming an export. */
@@ -102,7 +101,7 @@ const textArray = (values: readonly string[]) => sql`${`{${values.join(',')}}`}:
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function rowConditions(scope: Scope, filter: TransactionFilter): SQL[] {
-  const { start, end } = dayRangeInstants(filter);
+  const { start, end } = dayBounds(filter);
   const where: SQL[] = [
     sql`t.merchant_id = ${scope.merchantId}`,
     sql`t.created_at >= ${start.toISOString()}::timestamptz`,
@@ -144,7 +143,7 @@ function dailyTotalsOf(scope: Scope, filter: TransactionFilter): { table: SQL; w
  */
 const FORMULA_START = '^[-=+@\\uFF1D\\uFF0B\\uFF0D\\uFF20\\x01-\\x1F\\x7F]';
 const csvText = (column: SQL) => sql`nullif(case when ${column} ~ ${FORMULA_START} then '''' || ${column} else ${column} end, '')`;
-const csvDateTime = (column: SQL) => sql`to_char(${column} at time zone 'Asia/Ho_Chi_Minh', 'DD/MM/YYYY HH24:MI:SS')`;
+const csvDateTime = (column: SQL) => sql`to_char(${column} at time zone ${sql.raw(`'${VN_TIME_ZONE}'`)}, 'DD/MM/YYYY HH24:MI:SS')`;
 const csvLabel = (column: SQL, labels: Record<string, string>) =>
   sql`case ${column} ${sql.join(
     Object.entries(labels).map(([code, text]) => sql`when ${code} then ${text}`),

@@ -18,16 +18,15 @@ import {
   DEFAULT_TRANSACTION_COLUMNS,
   MONEY_COLUMNS,
   PAYMENT_METHODS,
-  presetRange,
   savedViewFilterSchema,
   SEARCH_MAX_LENGTH,
   TRANSACTION_COLUMNS,
   TRANSACTION_STATUSES,
-  vnToday,
   type SavedViewFilter,
   type TransactionColumn,
   type TransactionRow,
 } from '@/domain/transactionReport';
+import { presetRange, vietnamToday } from '@/domain/time';
 import { getLanguage } from '@/i18n';
 import { secureLocal, StorageKeys } from '@/storage';
 import {
@@ -53,14 +52,14 @@ interface ListState {
 }
 
 const defaults = (): ListState => ({
-  filter: { preset: 'last7Days', ...presetRange('last7Days', vnToday()), storeId: [], status: [], paymentMethod: [], q: '' },
+  filter: { preset: 'last7Days', ...presetRange('last7Days', vietnamToday()), storeId: [], status: [], paymentMethod: [], q: '' },
   columns: [...DEFAULT_TRANSACTION_COLUMNS],
   pageSize: 20,
 });
 
 /** A relative preset means "relative to today": a filter saved yesterday as 'today' shows today. */
 function refreshPreset(filter: SavedViewFilter): SavedViewFilter {
-  return filter.preset === 'custom' ? filter : { ...filter, ...presetRange(filter.preset, vnToday()) };
+  return filter.preset === 'custom' ? filter : { ...filter, ...presetRange(filter.preset, vietnamToday()) };
 }
 
 function validate(value: unknown): ListState | null {
