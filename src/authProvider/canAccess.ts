@@ -1,6 +1,5 @@
 import type { SidebarEntry } from '@/domain/api';
-import { resources as portalResources } from '@/resources';
-import type { ResourceConfig, ViewName } from '@/resources/types';
+import type { ResourceConfig, ViewName } from '@/resourceConfig';
 
 /**
  * Page access (spec §2, §6): only routes whose route code is in the user's allowed list are reachable;
@@ -13,7 +12,8 @@ const VIEW_ACTIONS: readonly string[] = ['list', 'create', 'edit', 'show', 'page
 export function canAccess(
   allowedRouteCodes: readonly string[],
   { resource, action }: { resource?: string; action?: string },
-  table: readonly AccessEntry[] = portalResources,
+  /** The resource list (handed down by the composition root, AdminApp). */
+  table: readonly AccessEntry[],
 ): boolean {
   const entry = resource ? table.find((r) => r.name === resource) : undefined;
   // Unknown resources are refused: access is granted, never assumed.

@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { AUTH_FAILURE_ENVELOPE_STATUS, AUTH_FAILURE_HTTP_STATUS } from '@/domain/api';
-import { canAccess } from './canAccess';
+import { canAccess, type AccessEntry } from './canAccess';
 import { fetchAllowedRouteCodes } from './allowedRoutes';
 import { signIn, signOut } from './auth';
 import { loginPathFor, SESSION_EXPIRED_REASON } from './paths';
@@ -26,38 +26,41 @@ function currentAppPath(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
 
-export const authProvider: AuthProvider = {
-  async login(params: { username: string; password: string }) {
-    await signIn(params);
-  },
+/** react-admin's authProvider; canAccess reads the resource list the composition root (AdminApp) hands in. */
+export function createAuthProvider(resources: readonly AccessEntry[]): AuthProvider {
+  return {
+    async login(params: { username: string; password: string }) {
+      await signIn(params);
+    },
 
-  async logout() {
-    return signOut();
-  },
+    async logout() {
+      return signOut();
+    },
 
-  async checkAuth() {
-    if (!isSignedIn()) {
-      // message: false: the login page is explanation enough; the wanted path comes back after sign-in.
-      throw { redirectTo: loginPathFor(currentAppPath()), message: false };
-    }
-  },
+    async checkAuth() {
+      if (!isSignedIn()) {
+        // message: false: the login page is explanation enough; the wanted path comes back after sign-in.
+        throw { redirectTo: loginPathFor(currentAppPath()), message: false };
+      }
+    },
 
-  async checkError(error) {
-    if (isAuthFailure(error)) {
-      // The httpClient's forced logout is already leaving for this same URL; react-admin's own logout
-      // must not send the user somewhere else (it may win the race with the full-page navigation).
-      throw { redirectTo: loginPathFor(currentAppPath(), SESSION_EXPIRED_REASON), logoutUser: true, message: false };
-    }
-    // 403 and every other error: the user stays signed in (spec §4, contract).
-  },
+    async checkError(error) {
+      if (isAuthFailure(error)) {
+        // The httpClient's forced logout is already leaving for this same URL; react-admin's own logout
+        // must not send the user somewhere else (it may win the race with the full-page navigation).
+        throw { redirectTo: loginPathFor(currentAppPath(), SESSION_EXPIRED_REASON), logoutUser: true, message: false };
+      }
+      // 403 and every other error: the user stays signed in (spec §4, contract).
+    },
 
-  async getIdentity() {
-    const auth = getAuth();
-    if (!auth) throw new Error('Not signed in');
-    return { id: auth.username, fullName: auth.name || auth.username };
-  },
+    async getIdentity() {
+      const auth = getAuth();
+      if (!auth) throw new Error('Not signed in');
+      return { id: auth.username, fullName: auth.name || auth.username };
+    },
 
-  async canAccess({ resource, action }) {
-    return canAccess(await fetchAllowedRouteCodes(), { resource, action });
-  },
-};
+    async canAccess({ resource, action }) {
+      return canAccess(await fetchAllowedRouteCodes(), { resource, action }, resources);
+    },
+  };
+}

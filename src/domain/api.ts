@@ -56,6 +56,24 @@ export const Headers = {
   merchantId: 'X-Merchant-Id',
 } as const;
 
+/** Values of an API path template's `:name` segments. */
+export type PathParams = Readonly<Record<string, string | number | null | undefined>>;
+
+/**
+ * The one path-filling helper: '/a/:merchantId/b/:id' + { merchantId: 7, id: 'x/y' } → '/a/7/b/x%2Fy'.
+ * Every `:name` must be given (a missing one is a bug, not a request to send); values are URI-encoded.
+ * Pure and shared: the server registers its routes with the same templates.
+ */
+export function fillPath(template: string, params: PathParams = {}): string {
+  return template.replace(/:([A-Za-z_]\w*)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`Missing path parameter ":${name}" in ${template}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
 /** Relative API paths (spec §7 under the provider base paths). `:merchantId`/`:id` are path params. */
 export const ApiPaths = {
   login: '/authentication/v1/login',

@@ -15,6 +15,15 @@ export interface FetchedFile {
   contentType?: string | null;
 }
 
+/** A file answer (a blob and its headers, as the httpClient returns it) as a FetchedFile. */
+export function fetchedFileOf(response: { data: unknown; headers: { get(name: string): string | null } }): FetchedFile {
+  return {
+    blob: response.data,
+    fileName: fileNameFromContentDisposition(response.headers.get('content-disposition')),
+    contentType: response.headers.get('content-type'),
+  };
+}
+
 export interface DownloadOptions {
   notify: Notify;
   t: Translate;

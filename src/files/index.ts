@@ -3,6 +3,7 @@ export { saveBlob, BLOB_URL_REVOKE_MS } from './saveBlob';
 export {
   downloadFile,
   fileNameFromContentDisposition,
+  fetchedFileOf,
   type FetchedFile,
   type DownloadOptions,
   type DownloadOutcome,

@@ -22,7 +22,7 @@ import { CHOOSE_MERCHANT_PATH, WELCOME_PATH } from '@/authProvider/paths';
 import { getAuth, getCurrentMerchant } from '@/authProvider/session';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { ProductMark } from '@/components/ProductMark';
-import { appPathOf } from '@/resources';
+import { usePathOf } from '@/resourceConfig';
 import { HEADER_HEIGHT, SIDEBAR_ID } from './Sidebar';
 
 interface HeaderProps {
@@ -117,6 +117,7 @@ function MerchantSwitcher({ compact }: { compact: boolean }) {
 function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const pathOf = usePathOf();
   const logout = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -161,7 +162,7 @@ function UserMenu() {
         <MenuItem
           onClick={() => {
             setAnchor(null);
-            navigate(appPathOf('user-info') ?? WELCOME_PATH);
+            navigate(pathOf('user-info', 'page'));
           }}
         >
           <ListItemIcon>

@@ -5,11 +5,12 @@ import { getCurrentMerchant } from '@/authProvider/session';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { canChangePayout } from '@/domain/permissions';
 import { secureSession } from '@/storage';
+import { usePathOf } from '@/resourceConfig';
 
 /** Merchants whose notice was answered in this tab ("later" or "check now"); it comes back in a new session. */
 const DISMISSED_KEY = 'payoutNoticeDismissed';
 /** The merchant-info page opens its payout tab from this query (the tab's id is `payout`). */
-export const PAYOUT_TAB_PATH = '/app/merchant-info?tab=payout';
+export const PAYOUT_TAB = { tab: 'payout' } as const;
 
 function dismissed(): number[] {
   return secureSession.get<number[]>(DISMISSED_KEY) ?? [];
@@ -23,6 +24,7 @@ function dismissed(): number[] {
 export function PayoutNotice() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const pathOf = usePathOf();
   const merchant = getCurrentMerchant();
   const pending =
     !!merchant &&
@@ -35,7 +37,7 @@ export function PayoutNotice() {
   const answer = (review: boolean) => {
     secureSession.set(DISMISSED_KEY, [...dismissed(), merchant.id]);
     setOpen(false);
-    if (review) navigate(PAYOUT_TAB_PATH);
+    if (review) navigate(pathOf('merchant-info', 'page', {}, PAYOUT_TAB));
   };
   return (
     <ConfirmDialog

@@ -14,6 +14,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import CircleOutlined from '@mui/icons-material/CircleOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import { useTranslation } from 'react-i18next';
+import { WELCOME_PATH } from '@/authProvider/paths';
 import type { MenuItem } from './menu';
 
 export const SIDEBAR_WIDTH = 264;
@@ -184,7 +185,7 @@ function SidebarEntry({
     <WithTooltip show={collapsed} title={label}>
       <ListItemButton
         component={NavLink}
-        to={item.to ?? '/app/welcome'}
+        to={item.to ?? WELCOME_PATH}
         end={false}
         sx={sx}
         onClick={onNavigate}

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { SidebarEntry } from '@/domain/api';
-import { entryPath, type ResourceConfig } from '@/resources';
+import { entryPathOf, type ResourceConfig } from '@/resourceConfig';
 
 /**
  * The sidebar (spec §2): the server's entries, matched by route code to the known routes of the resource
@@ -30,13 +30,12 @@ export function routeTable(resources: readonly ResourceConfig[]): Map<string, Re
 }
 
 function leafFor(resource: ResourceConfig, key: string, label?: string): MenuItem | null {
-  const path = entryPath(resource);
-  if (!path) return null;
+  if (resource.paths.list === undefined && resource.paths.page === undefined) return null;
   return {
     key,
     label: label || undefined,
     labelKey: `resources.${resource.name}.name`,
-    to: `/app/${path}`,
+    to: entryPathOf([resource], resource.name),
     icon: resource.icon,
     resource: resource.name,
   };

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { sidebarQueryOptions } from '@/authProvider/allowedRoutes';
 import { getChosenMerchantId } from '@/authProvider/session';
-import { resources } from '@/resources';
+import { useResourceList } from '@/resourceConfig';
 import { buildMenu, type MenuItem } from './menu';
 
 /** The chosen merchant's sidebar, from the shared query cache (filled while choosing the merchant). */
@@ -16,8 +16,9 @@ export function useMenu(): {
   isFetching: boolean;
 } {
   const merchantId = getChosenMerchantId();
+  const resources = useResourceList();
   const query = useQuery(sidebarQueryOptions(merchantId));
-  const items = useMemo(() => buildMenu(query.data, resources), [query.data]);
+  const items = useMemo(() => buildMenu(query.data, resources), [query.data, resources]);
   return {
     items,
     isEmpty: query.isSuccess && query.data.length === 0,

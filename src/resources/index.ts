@@ -6,12 +6,14 @@ import { merchantInfo } from './merchant-info';
 import { users } from './users';
 import { services, servicePaylater, serviceTemplates } from './services';
 import { promotions, promotionGifts } from './promotions';
-import { transactionReport, transactionTracing } from './reports/transactions';
-import { cardPaymentReport } from './reports/card';
-import { disbursementReport } from './reports/disbursement';
-import { financingReport } from './reports/financing';
-import { onetimeReport } from './reports/settlement';
-import { nonpaidReport } from './reports/nonpaid';
+import { transactionReport } from './transaction-report';
+import { transactionTracing } from './transaction-tracing';
+import { cardPaymentReport } from './card-payment-report';
+import { disbursementReport } from './disbursement-report';
+import { financingReport } from './financing-report';
+import { onetimeReport } from './onetime-report';
+import { nonpaidReport } from './nonpaid-report';
+import { reportCenter } from './report-center';
 import { reportSettings } from './report-settings';
 import { dashboard } from './dashboard';
 import { donationHistory } from './donation-history';
@@ -43,22 +45,10 @@ export const resources: readonly ResourceConfig[] = [
   onetimeReport,
   nonpaidReport,
   reportSettings,
+  reportCenter,
   dashboard,
   donationHistory,
   econtracts,
 ];
 
-export type { ResourceConfig } from './types';
-
-export function findResource(name: string | undefined): ResourceConfig | undefined {
-  return name ? resources.find((resource) => resource.name === name) : undefined;
-}
-export type { ResourceEndpoints, ResourcePaths, ViewName } from './types';
-export { entryPath } from './types';
-
-/** The /app URL a resource's entry opens (its list, else its page), e.g. appPathOf('user-info'). */
-export function appPathOf(name: string): string | undefined {
-  const resource = findResource(name);
-  const path = resource && (resource.paths.list ?? resource.paths.page);
-  return path ? `/app/${path}` : undefined;
-}
+export type { ResourceConfig, ResourceEndpoints, ResourcePaths, ViewName } from './types';

@@ -1,13 +1,16 @@
 import { useMemo } from 'react';
 import { Navigate, Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource, useCanAccess } from 'react-admin';
 import { useRaI18nProvider } from '@/i18n';
 import { createSecureRaStore } from '@/storage';
-import { authProvider } from '@/authProvider';
+import { createAuthProvider } from '@/authProvider';
 import { WELCOME_PATH } from '@/authProvider/paths';
-import { dataProvider } from '@/dataProvider';
+import { createDataProvider } from '@/dataProvider';
+import { httpClient } from '@/dataProvider/httpClient';
 import { queryClient } from '@/dataProvider/queryClient';
-import { resources, type ViewName } from '@/resources';
+import { API_BASE_URL } from '@/config';
+import { resources } from '@/resources';
+import { pathOf, ResourceListProvider, useResourceList, type ViewName } from '@/resourceConfig';
 import { themeOptions } from '@/theme';
 import { PageLoader } from '@/components/PageLoader';
 import { RaNotificationBridge } from '@/components/notifications/RaNotificationBridge';
@@ -17,7 +20,9 @@ import { AccessDeniedPage } from './AccessDeniedPage';
 import { AliasRedirect, ResourceRoute } from './ResourceRoute';
 
 /**
- * The /app area: react-admin, loaded lazily so the login page never downloads it. It shares the shell's
+ * The composition root of the /app area: the only module that imports the resource list, and hands it to
+ * the dataProvider, the authProvider (canAccess), the routes, and (through ResourceListProvider) the
+ * layout, the sidebar and every link (usePathOf). The /app area is react-admin, loaded lazily so the login page never downloads it. It shares the shell's
  * query client, theme, i18n instance and notifier.
  *
  * basename is '/app' because the one router already has the '/portal' basename: react-admin prefixes its
@@ -29,8 +34,20 @@ import { AliasRedirect, ResourceRoute } from './ResourceRoute';
 const CRUD_VIEWS: readonly Exclude<ViewName, 'page'>[] = ['list', 'create', 'edit', 'show'];
 const ALL_VIEWS: readonly ViewName[] = [...CRUD_VIEWS, 'page'];
 
+/** The providers are built once, from the one resource list. */
+const dataProvider = createDataProvider(API_BASE_URL, httpClient, { resources });
+const authProvider = createAuthProvider(resources);
+
+const DASHBOARD = 'dashboard';
+
+/** Home (/app, the health page's button): the dashboard when the user may open it, else welcome. */
 function IndexRedirect() {
-  return <Navigate to={WELCOME_PATH} replace />;
+  const list = useResourceList();
+  const dashboard = list.find((resource) => resource.name === DASHBOARD);
+  const view: ViewName = dashboard?.paths.list ? 'list' : 'page';
+  const { isPending, canAccess } = useCanAccess({ resource: DASHBOARD, action: view });
+  if (isPending) return <PageLoader />;
+  return <Navigate to={dashboard && canAccess ? pathOf(list, DASHBOARD, view) : WELCOME_PATH} replace />;
 }
 
 function CatchAll() {
@@ -50,49 +67,51 @@ export default function AdminApp() {
   if (!i18nProvider) return <PageLoader fullScreen />;
 
   return (
-    <Admin
-      basename="/app"
-      disableTelemetry
-      requireAuth
-      loginPage={false}
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      queryClient={queryClient}
-      store={store}
-      theme={themeOptions}
-      layout={PortalLayout}
-      notification={RaNotificationBridge}
-      dashboard={IndexRedirect}
-      catchAll={CatchAll}
-      accessDenied={AccessDeniedPage}
-      loading={AdminLoading}
-    >
-      {resources
-        .filter((resource) => CRUD_VIEWS.some((view) => resource[view]))
-        .map((resource) => (
-          <Resource
-            key={resource.name}
-            name={resource.name}
-            icon={resource.icon}
-            recordRepresentation={resource.recordRepresentation}
-            list={resource.paths.list ? <AliasRedirect to={resource.paths.list} /> : undefined}
-            create={resource.paths.create ? <AliasRedirect to={resource.paths.create} /> : undefined}
-            edit={resource.paths.edit ? <AliasRedirect to={resource.paths.edit} /> : undefined}
-            show={resource.paths.show ? <AliasRedirect to={resource.paths.show} /> : undefined}
-          />
-        ))}
-      <CustomRoutes>
-        {resources.flatMap((resource) =>
-          ALL_VIEWS.filter((view) => resource[view] && resource.paths[view]).map((view) => (
-            <Route
-              key={`${resource.name}.${view}`}
-              path={routePath(resource.paths[view]!, view)}
-              element={<ResourceRoute resource={resource} view={view} />}
+    <ResourceListProvider resources={resources}>
+      <Admin
+        basename="/app"
+        disableTelemetry
+        requireAuth
+        loginPage={false}
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        queryClient={queryClient}
+        store={store}
+        theme={themeOptions}
+        layout={PortalLayout}
+        notification={RaNotificationBridge}
+        dashboard={IndexRedirect}
+        catchAll={CatchAll}
+        accessDenied={AccessDeniedPage}
+        loading={AdminLoading}
+      >
+        {resources
+          .filter((resource) => CRUD_VIEWS.some((view) => resource[view]))
+          .map((resource) => (
+            <Resource
+              key={resource.name}
+              name={resource.name}
+              icon={resource.icon}
+              recordRepresentation={resource.recordRepresentation}
+              list={resource.paths.list ? <AliasRedirect resource={resource.name} view="list" /> : undefined}
+              create={resource.paths.create ? <AliasRedirect resource={resource.name} view="create" /> : undefined}
+              edit={resource.paths.edit ? <AliasRedirect resource={resource.name} view="edit" /> : undefined}
+              show={resource.paths.show ? <AliasRedirect resource={resource.name} view="show" /> : undefined}
             />
-          )),
-        )}
-      </CustomRoutes>
-    </Admin>
+          ))}
+        <CustomRoutes>
+          {resources.flatMap((resource) =>
+            ALL_VIEWS.filter((view) => resource[view] && resource.paths[view]).map((view) => (
+              <Route
+                key={`${resource.name}.${view}`}
+                path={routePath(resource.paths[view]!, view)}
+                element={<ResourceRoute resource={resource} view={view} />}
+              />
+            )),
+          )}
+        </CustomRoutes>
+      </Admin>
+    </ResourceListProvider>
   );
 }

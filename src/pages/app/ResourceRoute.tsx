@@ -4,7 +4,7 @@ import { ResourceContextProvider, useCanAccess } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import type { ResourceConfig, ViewName } from '@/resources';
+import { usePathOf, type ResourceConfig, type ViewName } from '@/resourceConfig';
 import { PageLoader } from '@/components/PageLoader';
 import { AccessDeniedPage } from './AccessDeniedPage';
 
@@ -45,8 +45,8 @@ export function ResourceRoute({ resource, view }: { resource: ResourceConfig; vi
  * react-admin builds links as /<resource name>/… (e.g. /app/stores/12). The canonical URLs are the spec
  * paths of the resource config, so those generated links redirect there, keeping the id.
  */
-export function AliasRedirect({ to }: { to: string }) {
+export function AliasRedirect({ resource, view }: { resource: string; view: Exclude<ViewName, 'page'> }) {
   const { id } = useParams();
-  const target = id !== undefined ? to.replace(':id', encodeURIComponent(id)) : to;
-  return <Navigate to={`/app/${target}`} replace />;
+  const pathOf = usePathOf();
+  return <Navigate to={pathOf(resource, view, id === undefined ? {} : { id })} replace />;
 }

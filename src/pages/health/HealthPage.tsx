@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { dataProvider } from '@/dataProvider';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { APP_VERSION, BUILD_LABEL } from '@/config';
 import { HEALTH_PATH } from '@/authProvider/paths';
 import { ShellLayout } from '@/layout/ShellLayout';
@@ -20,12 +20,13 @@ import { useHomePath } from '../useHomePath';
 export function HealthPage() {
   const { t } = useTranslation();
   const home = useHomePath();
-  const api = useQuery({
+  const api = usePortalApi();
+  const health = useQuery({
     queryKey: ['portal', 'health'],
-    queryFn: () => dataProvider.getHealth(),
+    queryFn: () => api.getHealth(),
     staleTime: 0,
   });
-  const apiState = api.isPending ? 'checking' : api.isSuccess ? 'ok' : 'down';
+  const apiState = health.isPending ? 'checking' : health.isSuccess ? 'ok' : 'down';
 
   return (
     <ShellLayout maxWidth="sm">

@@ -6,6 +6,8 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Merchant } from '@/domain/api';
 import { PayoutNotice } from '@/layout/PayoutNotice';
+import { ResourceListProvider } from '@/resourceConfig';
+import { resources } from '@/resources';
 import { clearPortalStorage, secureLocal, StorageKeys } from '@/storage';
 import { createTestI18n } from '../portal/helpers/i18n';
 
@@ -32,12 +34,14 @@ function Where() {
 function renderNotice(lng: 'vi' | 'en' = 'vi') {
   return render(
     <I18nextProvider i18n={createTestI18n(lng)}>
-      <MemoryRouter initialEntries={['/app/welcome']}>
-        <PayoutNotice />
-        <Routes>
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
+      <ResourceListProvider resources={resources}>
+        <MemoryRouter initialEntries={['/app/welcome']}>
+          <PayoutNotice />
+          <Routes>
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </ResourceListProvider>
     </I18nextProvider>,
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allowedRouteCodesOf, canAccess, type AccessEntry } from '@/authProvider/canAccess';
 import { isAuthFailure } from '@/authProvider';
+import { resources } from '@/resources';
 
 /** A table shaped like the resource list, with a multi-code resource and a page. */
 const table: AccessEntry[] = [
@@ -44,11 +45,11 @@ describe('canAccess(allowedRouteCodes, { resource, action })', () => {
     expect(canAccess(allowed, { resource, action }, table)).toBe(expected);
   });
 
-  it('uses the real resource list by default: stores needs MERCHANT_STORES_OFFLINE, welcome and user-info are open', () => {
-    expect(canAccess([], { resource: 'stores', action: 'list' })).toBe(false);
-    expect(canAccess(['MERCHANT_STORES_OFFLINE'], { resource: 'stores', action: 'list' })).toBe(true);
-    expect(canAccess([], { resource: 'welcome', action: 'page' })).toBe(true);
-    expect(canAccess([], { resource: 'user-info', action: 'page' })).toBe(true);
+  it('with the real resource list: stores needs MERCHANT_STORES_OFFLINE, welcome and user-info are open', () => {
+    expect(canAccess([], { resource: 'stores', action: 'list' }, resources)).toBe(false);
+    expect(canAccess(['MERCHANT_STORES_OFFLINE'], { resource: 'stores', action: 'list' }, resources)).toBe(true);
+    expect(canAccess([], { resource: 'welcome', action: 'page' }, resources)).toBe(true);
+    expect(canAccess([], { resource: 'user-info', action: 'page' }, resources)).toBe(true);
   });
 });
 

@@ -47,9 +47,10 @@ describe('the router (spec §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Đăng ký tài khoản', level: 1 }, { timeout: 15_000 })).toBeInTheDocument();
   });
 
-  it('/onboard and /app need a token: the login page, keeping an /app wanted path', async () => {
+  it('/onboard and /app need a token: the login page, keeping an /app wanted path', { timeout: 20_000 }, async () => {
     const onboard = renderAt('/onboard');
-    await screen.findByRole('heading', { name: 'Đăng nhập' });
+    // The fetching areas' layout (QueryArea, which provides the dataProvider) is a lazy chunk: slow under jsdom.
+    await screen.findByRole('heading', { name: 'Đăng nhập' }, { timeout: 15_000 });
     expect(onboard.state.location.pathname).toBe('/auth/login');
     cleanup();
     const app = renderAt('/app/offline-stores');
@@ -57,9 +58,9 @@ describe('the router (spec §2)', () => {
     expect(app.state.location.search).toBe('?redirect=%2Fapp%2Foffline-stores');
   });
 
-  it('/health is public', async () => {
+  it('/health is public', { timeout: 20_000 }, async () => {
     renderAt('/health');
-    expect(await screen.findByRole('heading', { name: 'Tình trạng hệ thống' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Tình trạng hệ thống' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Đến trang đăng nhập' })).toHaveAttribute('href', '/auth/login');
   });
 });

@@ -2,7 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { canAccess } from '@/authProvider/canAccess';
 import { createDataProvider } from '@/dataProvider';
 import type { HttpClient, RequestOptions } from '@/dataProvider/httpClient';
-import { appPathOf, resources } from '@/resources';
+import { resources } from '@/resources';
+import { entryPathOf } from '@/resourceConfig';
+
+const appPathOf = (name: string) => entryPathOf(resources, name);
 
 function fakeHttp(answer: unknown) {
   const calls: Array<{ url: string; options: RequestOptions }> = [];
@@ -29,14 +32,14 @@ describe('service and promotion resources', () => {
     for (const name of ['services', 'servicePaylater', 'serviceTemplates', 'promotions', 'promotionGifts']) {
       const resource = resources.find((r) => r.name === name)!;
       const view = resource.paths.list ? 'list' : 'page';
-      expect(canAccess(['MERCHANT_SERVICE_INFORMATION'], { resource: name, action: view }), name).toBe(true);
-      expect(canAccess(['MERCHANT_USER_MANAGEMENT', 'MERCHANT_KYB'], { resource: name, action: view }), name).toBe(false);
+      expect(canAccess(['MERCHANT_SERVICE_INFORMATION'], { resource: name, action: view }, resources), name).toBe(true);
+      expect(canAccess(['MERCHANT_USER_MANAGEMENT', 'MERCHANT_KYB'], { resource: name, action: view }, resources), name).toBe(false);
     }
   });
 
   it('list services with the §7 query: page 0, size 20, repeated activationStatuses', async () => {
     const { http, calls } = fakeHttp({ content: [], totalElements: 0, pageNumber: 0, pageSize: 20 });
-    const dataProvider = createDataProvider('/api', http, { getMerchantId: () => 7 });
+    const dataProvider = createDataProvider('/api', http, { resources, getMerchantId: () => 7 });
     await dataProvider.getList('services', {
       pagination: { page: 1, perPage: 20 },
       sort: { field: 'id', order: 'ASC' },
@@ -54,7 +57,7 @@ describe('service and promotion resources', () => {
 
   it('read one campaign of the chosen merchant', async () => {
     const { http, calls } = fakeHttp({ id: 3 });
-    const dataProvider = createDataProvider('/api', http, { getMerchantId: () => 7 });
+    const dataProvider = createDataProvider('/api', http, { resources, getMerchantId: () => 7 });
     await dataProvider.getOne('promotions', { id: 3 });
     expect(calls[0].url).toBe('/api/promotion/v1/merchants/7/campaigns/3');
   });
