@@ -2,16 +2,18 @@
  * Languages of the portal (spec §4, §7; docs/contract.md "Language"): i18next with vi (default and
  * fallback) and en, strings in src/i18n/{vi,en}/{ns}.json served at /portal/locales/{lng}/{ns}.json.
  *
- * The language comes from localStorage `langKey` only: no browser-language detection, so a merchant
- * always sees the portal in Vietnamese until they choose otherwise. Changing it stores the choice and
- * reloads the page, so every cached label, date and server message is fetched in the new language.
+ * The language comes from localStorage `langKey` only (sealed like all stored data, spec §1): no
+ * browser-language detection, so a merchant always sees the portal in Vietnamese until they choose
+ * otherwise. It is read synchronously before the first render (main.tsx awaits initI18n), so the first
+ * paint is already in the stored language. Changing it stores the choice and reloads the page, so every
+ * cached label, date and server message is fetched in the new language.
  */
 import { useMemo } from 'react';
 import { createInstance, type i18n as I18nInstance, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { useI18nextProvider } from 'ra-i18n-i18next';
 import type { I18nProvider } from 'react-admin';
-import { LANG_KEY } from '@/storage/keys';
+import { languagePreference } from '@/storage';
 import { createLocaleBackend } from './backend';
 
 export const SUPPORTED_LANGUAGES = ['vi', 'en'] as const;
@@ -34,7 +36,7 @@ export function isLanguage(value: unknown): value is Language {
 
 function readStoredLanguage(): string | null {
   try {
-    return window.localStorage.getItem(LANG_KEY);
+    return languagePreference.get();
   } catch {
     return null;
   }
@@ -48,7 +50,7 @@ export function getLanguage(): Language {
 
 function storeLanguage(lng: Language): void {
   try {
-    if (window.localStorage.getItem(LANG_KEY) !== lng) window.localStorage.setItem(LANG_KEY, lng);
+    if (readStoredLanguage() !== lng) languagePreference.set(lng);
   } catch {
     // Storage refused by the browser: the language still applies for this page.
   }

@@ -1,12 +1,9 @@
-/**
- * Storage key names of docs/contract.md. Kept apart from the crypto so modules that only need a name
- * (the i18n module reads `langKey`) do not pull crypto-js in.
- */
+/** Storage key names of docs/contract.md, kept apart from the crypto so a module that only needs a name does not pull crypto-js in. */
 
 /** Every portal key in localStorage / sessionStorage starts with it; "clear" removes only these. */
 export const STORAGE_PREFIX = 'mp.';
 
-/** The language preference: the one portal key kept readable and unprefixed (spec §3, §4). */
+/** The language preference (spec §3, §4): sealed like the rest, the one portal key without the prefix. */
 export const LANG_KEY = 'langKey';
 
 /** Logical keys (the prefix is added by the storage). */

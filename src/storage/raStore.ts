@@ -4,7 +4,8 @@
  */
 import type { Store } from 'react-admin';
 import { LANG_KEY, RA_STORE_PREFIX, STORAGE_PREFIX } from './keys';
-import type { SecureStorageArea, StorageLike } from './secureStorage';
+import type { LanguagePreference } from './language';
+import type { SecureStorageArea } from './secureStorage';
 
 /**
  * react-admin keeps the UI language under 'locale'; the portal keeps it under `langKey` (spec §4).
@@ -14,7 +15,7 @@ import type { SecureStorageArea, StorageLike } from './secureStorage';
  */
 const LOCALE_KEY = 'locale';
 
-export function createRaStoreOn(storage: SecureStorageArea, plainArea: () => StorageLike): Store {
+export function createRaStoreOn(storage: SecureStorageArea, language: LanguagePreference): Store {
   const subscriptions = new Map<symbol, { key: string; callback: (value: unknown) => void }>();
   const storageKey = (key: string) => RA_STORE_PREFIX + key;
 
@@ -27,14 +28,14 @@ export function createRaStoreOn(storage: SecureStorageArea, plainArea: () => Sto
   };
 
   const getItem = <T = unknown>(key: string, defaultValue?: T): T | undefined => {
-    if (key === LOCALE_KEY) return (plainArea().getItem(LANG_KEY) as T | null) ?? defaultValue;
+    if (key === LOCALE_KEY) return (language.get() as T | null) ?? defaultValue;
     const result = storage.read(storageKey(key));
     // A stored null is a value (react-admin stores nulls); only an absent key yields the default.
     return result.found ? (result.value as T) : defaultValue;
   };
 
   const removeItem = (key: string) => {
-    if (key === LOCALE_KEY) plainArea().removeItem(LANG_KEY);
+    if (key === LOCALE_KEY) language.remove();
     else storage.remove(storageKey(key));
     publish(key, undefined);
   };
@@ -70,7 +71,7 @@ export function createRaStoreOn(storage: SecureStorageArea, plainArea: () => Sto
         removeItem(key);
         return;
       }
-      if (key === LOCALE_KEY) plainArea().setItem(LANG_KEY, String(value));
+      if (key === LOCALE_KEY) language.set(String(value));
       else storage.set(storageKey(key), value);
       publish(key, value);
     },

@@ -5,7 +5,7 @@ import type { StorageCipher } from './cipher';
 import { STORAGE_PREFIX } from './keys';
 
 export interface SecureStorage {
-  /** The value, or null when absent; on a value that fails to verify, decrypt or parse: clears the portal's storage, returns null. */
+  /** The value, or null when absent; on a value that fails to verify, decrypt or parse: calls onCorrupt (clears storage), returns null. */
   get<T>(key: string): T | null;
   /** Stores `value` encrypted; `undefined` removes the key (JSON has no undefined). */
   set<T>(key: string, value: T): void;
@@ -26,7 +26,7 @@ export interface SecureStorageArea extends SecureStorage {
  * the getter itself throws. The portal then keeps state in memory for the life of the page rather
  * than crash; the user simply has to sign in again after a reload.
  */
-class MemoryStorage implements Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'> {
+class MemoryStorage implements StorageLike {
   private readonly values = new Map<string, string>();
   get length() {
     return this.values.size;
@@ -43,9 +43,12 @@ class MemoryStorage implements Pick<Storage, 'getItem' | 'setItem' | 'removeItem
   removeItem(key: string) {
     this.values.delete(key);
   }
+  clear() {
+    this.values.clear();
+  }
 }
 
-export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length' | 'clear'>;
 
 export function webStorageArea(name: 'localStorage' | 'sessionStorage'): () => StorageLike {
   let fallback: MemoryStorage | null = null;
@@ -61,7 +64,7 @@ export function webStorageArea(name: 'localStorage' | 'sessionStorage'): () => S
   };
 }
 
-/** Removes every prefixed key of a storage area; everything else (langKey, other apps' keys) stays. */
+/** Removes every prefixed key of a storage area; everything else (langKey, other keys of the origin) stays. */
 export function removePrefixedKeys(area: StorageLike, prefix: string = STORAGE_PREFIX): void {
   const doomed: string[] = [];
   for (let i = 0; i < area.length; i++) {

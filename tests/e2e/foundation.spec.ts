@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseMerchant, DemoMerchants, DemoUsers, PRODUCT, rawStorage, sidebarLink, signIn, t } from './support';
+import { chooseMerchant, DemoMerchants, DemoUsers, PRODUCT, rawStorage, sidebarLink, signIn, storedLanguage, t } from './support';
 
 test.describe('sign-in to welcome', () => {
   test('owner signs in, chooses the SME and lands on welcome with the merchant shown', async ({ page }) => {
@@ -152,7 +152,8 @@ test.describe('session', () => {
     await expect(page.getByRole('heading', { name: t('portal.login.title') })).toBeVisible();
     await page.getByRole('button', { name: t('portal.language.en') }).click();
     await expect(page.getByRole('heading', { name: t('portal.login.title', {}, 'en') })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('langKey'))).toBe('en');
+    expect(await storedLanguage(page)).toBe('en');
+    expect(await page.evaluate(() => localStorage.getItem('langKey'))).toMatch(/^v1\./);
     await page.reload();
     await expect(page.getByRole('heading', { name: t('portal.login.title', {}, 'en') })).toBeVisible();
   });
@@ -168,5 +169,7 @@ test.describe('session', () => {
       expect(all).not.toContain(secret);
     }
     for (const key of Object.keys(storage)) expect(key === 'local:langKey' || /^(local|session):mp\./.test(key)).toBe(true);
+    // Spec §1: every stored value is sealed, the language included.
+    for (const [key, value] of Object.entries(storage)) expect(value, key).toMatch(/^v1\./);
   });
 });

@@ -5,6 +5,7 @@ import viValidation from '../../src/i18n/vi/validation.json' with { type: 'json'
 import enValidation from '../../src/i18n/en/validation.json' with { type: 'json' };
 import viApi from '../../src/i18n/vi/api.json' with { type: 'json' };
 import { DEMO_PASSWORD } from '../../server/db/seed-fixtures';
+import { createDecipheriv, createHmac } from 'node:crypto';
 
 export { DemoMerchants, DemoUsers, DEMO_PASSWORD } from '../../server/db/seed-fixtures';
 
@@ -42,6 +43,30 @@ export function escapeRegExp(s: string): string {
 }
 
 /** Everything the portal keeps in local and session storage, as raw text. */
+/** The storage key of a build without VITE_STORAGE_KEY (src/storage/cipher.ts DEFAULT_STORAGE_KEY_HEX), as the e2e build is. */
+const DEFAULT_STORAGE_KEY = Buffer.from('6d702e73746f726167652e64656d6f2e6b65792e323032352e7631000000aa55', 'hex');
+
+/**
+ * Opens a value the portal stored, with Node's own crypto rather than the portal's code, so the test
+ * also proves the format docs/decisions.md describes: `v1.<iv>.<ciphertext>.<mac>`, AES-256-CBC under
+ * HMAC(master, 'mp.storage.enc'), HMAC-SHA256 under HMAC(master, 'mp.storage.mac') over `v1|name|iv|ct`.
+ */
+export function openStoredValue(name: string, sealed: string): unknown {
+  const [version, iv, ciphertext, mac] = sealed.split('.');
+  expect(version).toBe('v1');
+  const macKey = createHmac('sha256', DEFAULT_STORAGE_KEY).update('mp.storage.mac').digest();
+  expect(createHmac('sha256', macKey).update(`v1|${name}|${iv}|${ciphertext}`).digest('base64')).toBe(mac);
+  const encKey = createHmac('sha256', DEFAULT_STORAGE_KEY).update('mp.storage.enc').digest();
+  const decipher = createDecipheriv('aes-256-cbc', encKey, Buffer.from(iv, 'base64'));
+  return JSON.parse(Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString('utf8'));
+}
+
+/** The language the portal stored under langKey (sealed like all stored data), or null. */
+export async function storedLanguage(page: Page): Promise<unknown> {
+  const raw = await page.evaluate(() => localStorage.getItem('langKey'));
+  return raw === null ? null : openStoredValue('langKey', raw);
+}
+
 export async function rawStorage(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => {
     const out: Record<string, string> = {};

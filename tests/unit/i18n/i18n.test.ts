@@ -3,8 +3,17 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import type * as I18nModuleNamespace from '@/i18n';
+import { createStorageCipher, DEFAULT_STORAGE_KEY_HEX } from '@/storage/cipher';
 
 type I18nModule = typeof I18nModuleNamespace;
+
+/** langKey as the portal writes it: sealed with the build's storage key (the default one in tests). */
+const cipher = createStorageCipher(DEFAULT_STORAGE_KEY_HEX);
+const sealLanguage = (lng: string) => cipher.seal('langKey', JSON.stringify(lng));
+const storedLanguage = () => {
+  const raw = localStorage.getItem('langKey');
+  return raw === null ? null : JSON.parse(cipher.open('langKey', raw) ?? 'null');
+};
 
 
 /** Serves src/i18n/{lng}/{ns}.json the way the server does at {BASE_URL}locales/{lng}/{ns}.json. */
@@ -52,10 +61,32 @@ describe('language preference', () => {
     ['fr', 'vi'],
     ['EN', 'vi'],
     ['', 'vi'],
-  ])('langKey %s → %s', async (stored, expected) => {
-    if (stored !== null) localStorage.setItem('langKey', stored);
+  ])('sealed langKey %s → %s', async (stored, expected) => {
+    if (stored !== null) localStorage.setItem('langKey', sealLanguage(stored));
     const { getLanguage } = await freshModule();
     expect(getLanguage()).toBe(expected);
+  });
+
+  it.each([
+    ['vi', 'vi'],
+    ['en', 'en'],
+  ])('a clear langKey %s of an earlier build still reads %s, and is sealed from then on', async (stored, expected) => {
+    localStorage.setItem('langKey', stored);
+    localStorage.setItem('mp.auth', 'kept');
+    const { getLanguage } = await freshModule();
+    expect(getLanguage()).toBe(expected);
+    expect(localStorage.getItem('langKey')).not.toBe(stored);
+    expect(storedLanguage()).toBe(expected);
+    expect(localStorage.getItem('mp.auth')).toBe('kept');
+  });
+
+  it.each(['fr', 'v1.AAAA.BBBB.CCCC', ''])('an unreadable langKey (%j) means vi and clears all local storage', async (stored) => {
+    localStorage.setItem('langKey', stored);
+    localStorage.setItem('mp.auth', 'anything');
+    localStorage.setItem('other.key', 'x');
+    const { getLanguage } = await freshModule();
+    expect(getLanguage()).toBe('vi');
+    expect(localStorage.length).toBe(0);
   });
 
   it('ignores the browser language: only langKey counts', async () => {
@@ -68,19 +99,21 @@ describe('language preference', () => {
   it('setLanguage stores langKey, then reloads', async () => {
     const { setLanguage } = await freshModule();
     const reload = stubReload();
-    reload.mockImplementation(() => expect(localStorage.getItem('langKey')).toBe('en'));
+    reload.mockImplementation(() => expect(storedLanguage()).toBe('en'));
     setLanguage('en');
     expect(reload).toHaveBeenCalledTimes(1);
-    expect(localStorage.getItem('langKey')).toBe('en');
+    expect(storedLanguage()).toBe('en');
+    expect(localStorage.getItem('langKey')).toMatch(/^v1\./);
   });
 
   it('setLanguage refuses an unsupported language without touching anything', async () => {
     const { setLanguage } = await freshModule();
     const reload = stubReload();
-    localStorage.setItem('langKey', 'vi');
+    const sealed = sealLanguage('vi');
+    localStorage.setItem('langKey', sealed);
     expect(() => setLanguage('fr' as never)).toThrow(TypeError);
     expect(reload).not.toHaveBeenCalled();
-    expect(localStorage.getItem('langKey')).toBe('vi');
+    expect(localStorage.getItem('langKey')).toBe(sealed);
   });
 });
 
@@ -90,7 +123,7 @@ describe('initI18n', () => {
     const { initI18n, i18n } = await freshModule();
     await initI18n();
     expect(i18n.language).toBe('vi');
-    expect(localStorage.getItem('langKey')).toBe('vi');
+    expect(storedLanguage()).toBe('vi');
     expect(document.documentElement.lang).toBe('vi');
     expect(requested.sort()).toEqual(['/locales/vi/portal.json', '/locales/vi/ra.json', '/locales/vi/validation.json']);
     expect(i18n.t('ra.action.save')).toBe('Lưu');
@@ -101,7 +134,7 @@ describe('initI18n', () => {
   });
 
   it('loads English with Vietnamese as the fallback', async () => {
-    localStorage.setItem('langKey', 'en');
+    localStorage.setItem('langKey', sealLanguage('en'));
     const requested = serveLocales();
     const { initI18n, i18n } = await freshModule();
     await initI18n();
@@ -136,7 +169,7 @@ describe('initI18n', () => {
 
 describe('useRaI18nProvider', () => {
   it('gives react-admin a provider on the shared, already loaded instance, without fetching again', async () => {
-    localStorage.setItem('langKey', 'en');
+    localStorage.setItem('langKey', sealLanguage('en'));
     const requested = serveLocales();
     const { initI18n, useRaI18nProvider, i18n } = await freshModule();
     await initI18n();
@@ -197,7 +230,7 @@ describe('useRaI18nProvider', () => {
     await result.current!.changeLocale('vi');
     expect(reload).not.toHaveBeenCalled();
     await result.current!.changeLocale('en');
-    expect(localStorage.getItem('langKey')).toBe('en');
+    expect(storedLanguage()).toBe('en');
     expect(reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Store } from 'react-admin';
-import { LANG_KEY, StorageKeys, createSecureRaStore, secureLocal } from '@/storage';
+import { LANG_KEY, StorageKeys, createSecureRaStore, languagePreference, secureLocal } from '@/storage';
 
 let store: Store;
 
@@ -87,7 +87,7 @@ describe('createSecureRaStore: react-admin Store contract', () => {
   });
 
   it('reset() removes react-admin keys only: not the session, not the language', () => {
-    localStorage.setItem(LANG_KEY, 'en');
+    languagePreference.set('en');
     secureLocal.set(StorageKeys.auth, { token: 't' });
     store.setItem('sidebar.open', true);
     const onSidebar = vi.fn();
@@ -96,7 +96,7 @@ describe('createSecureRaStore: react-admin Store contract', () => {
     expect(store.getItem('sidebar.open')).toBeUndefined();
     expect(onSidebar).toHaveBeenCalledWith(undefined);
     expect(secureLocal.get(StorageKeys.auth)).toEqual({ token: 't' });
-    expect(localStorage.getItem(LANG_KEY)).toBe('en');
+    expect(languagePreference.get()).toBe('en');
   });
 
   it('listItems() lists react-admin keys, optionally by prefix', () => {
@@ -107,29 +107,35 @@ describe('createSecureRaStore: react-admin Store contract', () => {
     expect(store.listItems?.('users.')).toEqual({ 'users.listParams': 1 });
   });
 
-  it('returns the default and clears portal storage when a value was tampered with', () => {
+  it('returns the default and clears all local storage when a value was tampered with', () => {
     secureLocal.set(StorageKeys.auth, { token: 't' });
+    languagePreference.set('en');
     store.setItem('a', 'value');
     localStorage.setItem('mp.ra.a', 'tampered');
     expect(store.getItem('a', 'default')).toBe('default');
     expect(secureLocal.get(StorageKeys.auth)).toBeNull();
+    expect(localStorage.length).toBe(0);
   });
 });
 
 describe('the locale is the portal language (langKey)', () => {
   it('reads langKey', () => {
     expect(store.getItem('locale')).toBeUndefined();
-    localStorage.setItem(LANG_KEY, 'en');
+    languagePreference.set('en');
     expect(store.getItem('locale')).toBe('en');
   });
 
-  it('writes langKey in clear, and notifies', () => {
+  it('writes langKey sealed, and notifies', () => {
     const onLocale = vi.fn();
     store.subscribe('locale', onLocale);
     store.setItem('locale', 'en');
-    expect(localStorage.getItem(LANG_KEY)).toBe('en');
+    expect(localStorage.getItem(LANG_KEY)).toMatch(/^v1\./);
+    expect(languagePreference.get()).toBe('en');
     expect(localStorage.getItem('mp.ra.locale')).toBeNull();
     expect(onLocale).toHaveBeenCalledWith('en');
+    store.removeItem('locale');
+    expect(localStorage.getItem(LANG_KEY)).toBeNull();
+    expect(onLocale).toHaveBeenLastCalledWith(undefined);
   });
 });
 
@@ -154,8 +160,8 @@ describe('other tabs', () => {
     store.subscribe('locale', onLocale);
     storageEvent('mp.ra.a', null);
     expect(onA).toHaveBeenLastCalledWith(undefined);
-    localStorage.setItem(LANG_KEY, 'en');
-    storageEvent(LANG_KEY, 'en');
+    languagePreference.set('en');
+    storageEvent(LANG_KEY, localStorage.getItem(LANG_KEY));
     expect(onLocale).toHaveBeenLastCalledWith('en');
     storageEvent(null, null);
     expect(onA).toHaveBeenCalledTimes(2);

@@ -5,7 +5,9 @@ import {
   LANG_KEY,
   STORAGE_PREFIX,
   StorageKeys,
+  clearAfterDecryptionFailure,
   clearPortalStorage,
+  languagePreference,
   secureLocal,
   secureSession,
 } from '@/storage';
@@ -30,7 +32,7 @@ function flipChar(value: string, index: number): string {
 }
 
 function seedOtherKeys() {
-  localStorage.setItem(LANG_KEY, 'en');
+  languagePreference.set('en');
   localStorage.setItem('other-app.setting', 'keep me');
   sessionStorage.setItem('other-app.session', 'keep me too');
 }
@@ -118,11 +120,11 @@ describe('secure storage round trip', () => {
 });
 
 describe('a value that fails to verify', () => {
+  /** Spec §1: ALL local storage (langKey and every other key of the origin), and the portal's session keys. */
   function expectPortalStorageCleared() {
-    expect(Object.keys(localStorage).filter((k) => k.startsWith(STORAGE_PREFIX))).toEqual([]);
+    expect(Object.keys(localStorage)).toEqual([]);
+    expect(languagePreference.get()).toBeNull();
     expect(Object.keys(sessionStorage).filter((k) => k.startsWith(STORAGE_PREFIX))).toEqual([]);
-    expect(localStorage.getItem(LANG_KEY)).toBe('en');
-    expect(localStorage.getItem('other-app.setting')).toBe('keep me');
     expect(sessionStorage.getItem('other-app.session')).toBe('keep me too');
   }
 
@@ -141,7 +143,7 @@ describe('a value that fails to verify', () => {
     ['the IV', 1],
     ['the ciphertext', 2],
     ['the MAC', 3],
-  ])('tampering with one character of %s gives null and clears portal storage, nothing else', (_label, part) => {
+  ])('tampering with one character of %s gives null and clears all local storage', (_label, part) => {
     localStorage.setItem('mp.auth', flipChar(raw(), partStart(part) + 1));
     expect(secureLocal.get(StorageKeys.auth)).toBeNull();
     expectPortalStorageCleared();
@@ -200,7 +202,7 @@ describe('clearing', () => {
     secureLocal.clear();
     expect(localStorage.getItem('mp.auth')).toBeNull();
     expect(sessionStorage.getItem('mp.wantedPath')).not.toBeNull();
-    expect(localStorage.getItem(LANG_KEY)).toBe('en');
+    expect(languagePreference.get()).toBe('en');
     expect(localStorage.getItem('other-app.setting')).toBe('keep me');
   });
 
@@ -211,11 +213,57 @@ describe('clearing', () => {
     expect(localStorage.getItem('mp.auth')).not.toBeNull();
   });
 
-  it('clearPortalStorage() clears both and keeps langKey readable', () => {
+  it('clearPortalStorage() (logout) clears both and keeps the language', () => {
     clearPortalStorage();
     expect(Object.keys(localStorage).sort()).toEqual([LANG_KEY, 'other-app.setting'].sort());
     expect(Object.keys(sessionStorage)).toEqual(['other-app.session']);
-    expect(localStorage.getItem(LANG_KEY)).toBe('en');
+    expect(languagePreference.get()).toBe('en');
+  });
+
+  it('clearAfterDecryptionFailure() empties localStorage whole, and only the portal keys of sessionStorage', () => {
+    clearAfterDecryptionFailure();
+    expect(localStorage.length).toBe(0);
+    expect(Object.keys(sessionStorage)).toEqual(['other-app.session']);
+  });
+});
+
+describe('the language preference (langKey)', () => {
+  it('is sealed under langKey (no prefix), bound to that name, and reads back', () => {
+    languagePreference.set('en');
+    const raw = localStorage.getItem(LANG_KEY)!;
+    expect(raw).toMatch(SEALED);
+    expect(Object.keys(localStorage)).toEqual([LANG_KEY]);
+    expect(createStorageCipher(DEFAULT_STORAGE_KEY_HEX).open(LANG_KEY, raw)).toBe('"en"');
+    expect(languagePreference.get()).toBe('en');
+    languagePreference.remove();
+    expect(languagePreference.get()).toBeNull();
+    expect(localStorage.length).toBe(0);
+  });
+
+  it.each(['vi', 'en'])('an earlier build’s clear "%s" is sealed in place once, nothing cleared', (code) => {
+    secureLocal.set(StorageKeys.auth, auth);
+    localStorage.setItem(LANG_KEY, code);
+    expect(languagePreference.get()).toBe(code);
+    expect(localStorage.getItem(LANG_KEY)).toMatch(SEALED);
+    expect(languagePreference.get()).toBe(code);
+    expect(secureLocal.get(StorageKeys.auth)).toEqual(auth);
+  });
+
+  it.each([
+    ['another clear value', () => 'fr'],
+    ['upper case', () => 'EN'],
+    ['a tampered seal', () => flipChar(localStorage.getItem(LANG_KEY)!, 30)],
+    ['a value sealed for another key', () => localStorage.getItem('mp.auth')!],
+    ['a seal of something that is not a string', () => createStorageCipher(DEFAULT_STORAGE_KEY_HEX).seal(LANG_KEY, '{"lng":"en"}')],
+  ])('%s reads as no language and clears all local storage', (_label, value) => {
+    seedOtherKeys();
+    secureLocal.set(StorageKeys.auth, auth);
+    secureSession.set(StorageKeys.wantedPath, '/app');
+    localStorage.setItem(LANG_KEY, value());
+    expect(languagePreference.get()).toBeNull();
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.getItem('mp.wantedPath')).toBeNull();
+    expect(sessionStorage.getItem('other-app.session')).toBe('keep me too');
   });
 });
 
