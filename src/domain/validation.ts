@@ -365,24 +365,4 @@ export function toFieldErrors(error: z.ZodError): FieldError[] {
   });
 }
 
-/** The first error of each field, keyed by field path: what a form shows under each input. */
-export function firstErrorByField(error: z.ZodError): Record<string, FieldError> {
-  const result: Record<string, FieldError> = {};
-  for (const fieldError of toFieldErrors(error)) {
-    if (!(fieldError.field in result)) result[fieldError.field] = fieldError;
-  }
-  return result;
-}
-
-/**
- * A field validator for form libraries (react-admin's `validate` prop): `undefined` when valid, else
- * `{ message, args }` which react-admin translates with the args as interpolation values.
- */
-export function toFieldValidator(schema: z.ZodType) {
-  return (value: unknown): { message: string; args: Record<string, unknown> } | undefined => {
-    const result = schema.safeParse(value);
-    if (result.success) return undefined;
-    const [first] = toFieldErrors(result.error);
-    return { message: first.messageKey, args: first.params };
-  };
-}
+// Forms map these to their fields through src/domain/formErrors.ts (schemaErrors, validateWithSchema).

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import { useTranslation } from 'react-i18next';
 import { signContractSchema, type EContractDetail, type EContractOtp } from '@/domain/econtracts';
+import { firstMessage } from '@/domain/formErrors';
 import { sendSignCode, signContract } from './econtractsApi';
 
 interface SignContractPanelProps {
@@ -65,7 +66,7 @@ export function SignContractPanel({ merchantId, contract, onSigned }: SignContra
     if (!otp) return;
     const parsed = signContractSchema.safeParse({ otpId: otp.otpId, otpCode: code });
     if (!parsed.success) {
-      setError(t(parsed.error.issues[0].message));
+      setError(firstMessage(parsed.error, t));
       codeRef.current?.focus();
       return;
     }

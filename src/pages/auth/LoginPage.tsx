@@ -14,6 +14,7 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import { useTranslation } from 'react-i18next';
 import type * as Validation from '@/domain/validation';
+import type * as FormErrors from '@/domain/formErrors';
 import type { FieldError, LoginInput } from '@/domain/validation';
 import { signIn, type SecondFactorRequired } from '@/authProvider/auth';
 import type { SecondFactorChallenge } from '@/domain/authApi';
@@ -42,16 +43,15 @@ type FieldErrors = Partial<Record<Field, FieldError>>;
  * the rest of this page. It is fetched when the user first edits a field or submits, not on page load,
  * so the login page stays within its JS budget; a no-op until then, since nothing needs validating.
  */
-let validatorModule: Promise<typeof Validation> | null = null;
+let validatorModules: Promise<[typeof Validation, typeof FormErrors]> | null = null;
 function loadValidation() {
-  validatorModule ??= import('@/domain/validation');
-  return validatorModule;
+  validatorModules ??= Promise.all([import('@/domain/validation'), import('@/domain/formErrors')]);
+  return validatorModules;
 }
 
 async function validateLogin(values: LoginInput): Promise<FieldErrors> {
-  const { loginSchema, firstErrorByField } = await loadValidation();
-  const result = loginSchema.safeParse(values);
-  return result.success ? {} : (firstErrorByField(result.error) as FieldErrors);
+  const [{ loginSchema }, { schemaErrors }] = await loadValidation();
+  return schemaErrors(loginSchema, values) as FieldErrors;
 }
 
 /**

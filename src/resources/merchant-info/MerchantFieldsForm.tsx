@@ -15,7 +15,7 @@ import {
   type MerchantEditInput,
   type RegisterMerchantInput,
 } from '@/domain/merchantInfo';
-import { toFieldErrors } from '@/domain/validation';
+import { schemaErrors, translateErrors } from '@/domain/formErrors';
 import { fetchCategories } from './merchantInfoApi';
 
 export type FieldValues = Record<keyof MerchantEditInput | 'type', string>;
@@ -70,11 +70,9 @@ export function MerchantFieldsForm({ mode, initial, onSubmit, onCancel, serverEr
   };
   const validate = (event: FormEvent) => {
     event.preventDefault();
-    const result = (mode === 'register' ? registerMerchantSchema : merchantEditSchema).safeParse(body());
-    if (!result.success) {
-      const next: Record<string, string> = {};
-      for (const e of toFieldErrors(result.error)) next[e.field] ??= t(e.messageKey, e.params);
-      setErrors(next);
+    const found = schemaErrors(mode === 'register' ? registerMerchantSchema : merchantEditSchema, body());
+    if (Object.keys(found).length) {
+      setErrors(translateErrors(found, t));
       return;
     }
     setConfirming(true);

@@ -19,7 +19,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { campaignCreateSchema, giftsCost, type CampaignCreateInput } from '@/domain/promotions';
 import { vietnamToday } from '@/domain/time';
-import { firstErrorByField } from '@/domain/validation';
+import { validateWithSchema } from '@/domain/formErrors';
 import { money } from './CampaignFields';
 import { createCampaign } from './promotionsApi';
 
@@ -45,22 +45,7 @@ function toBody(values: Values): Values {
 }
 
 /** The shared schema's errors shaped like the form (gifts.0.discountAmount → gifts[0].discountAmount). */
-function validate(values: Values) {
-  const result = campaignCreateSchema.safeParse(toBody(values));
-  if (result.success) return {};
-  const errors: Values = {};
-  for (const [field, error] of Object.entries(firstErrorByField(result.error))) {
-    const path = field.split('.');
-    let node = errors as Record<string, unknown>;
-    path.slice(0, -1).forEach((part, i) => {
-      node[part] ??= /^\d+$/.test(path[i + 1]) ? [] : {};
-      node = node[part] as Record<string, unknown>;
-    });
-    const leaf = path[path.length - 1];
-    if (node[leaf] === undefined) node[leaf] = { message: error.messageKey, args: error.params };
-  }
-  return errors;
-}
+const validate = validateWithSchema<Values>(campaignCreateSchema, { prepare: toBody });
 
 /** What the gifts could cost at most, beside the budget: the rule the server applies, shown as you type. */
 function CostHint({ values }: { values: Values }) {

@@ -1,4 +1,4 @@
-import { firstErrorByField } from '@/domain/validation';
+import { validateWithSchema } from '@/domain/formErrors';
 import { reportSettingSchema, SETTING_TYPE_COLUMNS, type ReportSettingType } from '@/domain/reportCenter';
 
 /** Form values → the API body (only the fields the API takes; recipients typed one per line or comma). */
@@ -26,16 +26,8 @@ export function toBody(values: Record<string, unknown>): Record<string, unknown>
   };
 }
 
-/** The form refuses exactly what the API refuses, with the same message keys. */
-export function validateSetting(values: Record<string, unknown>) {
-  const result = reportSettingSchema.safeParse(toBody(values));
-  if (result.success) return {};
-  const errors: Record<string, { message: string; args: Record<string, unknown> }> = {};
-  for (const [field, error] of Object.entries(firstErrorByField(result.error))) {
-    errors[field.split('.')[0]] ??= { message: error.messageKey, args: error.params ?? {} };
-  }
-  return errors;
-}
+/** The form refuses exactly what the API refuses, with the same message keys (columns.2 → the columns input). */
+export const validateSetting = validateWithSchema(reportSettingSchema, { prepare: toBody, depth: 'input' });
 
 /** The record as the form edits it: recipients as text. */
 export const toFormValues = <R extends { recipients?: unknown }>(record: R): R => ({

@@ -20,7 +20,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { ConfirmDialog, ConfirmMessageKeys } from '@/components/ConfirmDialog';
 import { createUserSchema, inviteUserSchema, isStoreRole, type InviteUserInput } from '@/domain/users';
-import { schemaValidator, withoutEmpty } from './formValidation';
+import { validateWithSchema } from '@/domain/formErrors';
+import { withoutEmpty } from './formValidation';
 import { RoleInput, StoreListInput } from './UserInputs';
 import { inviteUser } from './usersApi';
 import { useUserPermissions } from './useUserPermissions';
@@ -38,8 +39,9 @@ function toBody(values: Record<string, unknown>, fields: readonly string[]) {
 const toCreateBody = (values: Record<string, unknown>) => toBody(values, CREATE_FIELDS);
 const toInviteBody = (values: Record<string, unknown>) => toBody(values, INVITE_FIELDS);
 
-const validateCreate = schemaValidator(createUserSchema, toCreateBody);
-const validateInvite = schemaValidator(inviteUserSchema, toInviteBody);
+// depth 'input': an error inside the store list (storeList.0) belongs to the store picker.
+const validateCreate = validateWithSchema(createUserSchema, { prepare: toCreateBody, depth: 'input' });
+const validateInvite = validateWithSchema(inviteUserSchema, { prepare: toInviteBody, depth: 'input' });
 
 type Mode = 'create' | 'invite';
 

@@ -20,7 +20,8 @@ import { canGrantRole, highestRank, isAssignableRole } from '@/domain/permission
 import { updateUserSchema, type UserStateRequest } from '@/domain/users';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { getRole } from '@/authProvider/session';
-import { schemaValidator, withoutEmpty } from './formValidation';
+import { validateWithSchema } from '@/domain/formErrors';
+import { withoutEmpty } from './formValidation';
 import { InvitationStatusField, StatusField } from './UserFields';
 import { RoleInput, StoreListInput } from './UserInputs';
 import { UserAudit } from './UserAudit';
@@ -68,7 +69,7 @@ function UserEditForm() {
   const record = useRecordContext<MerchantUser>();
   const { canEdit, canChangeRole, grantable } = useEditRights(record);
   if (!record) return null;
-  const validate = schemaValidator(updateUserSchema, (values) => toUpdateBody(values, canChangeRole));
+  const validate = validateWithSchema(updateUserSchema, { prepare: (values) => toUpdateBody(values, canChangeRole), depth: 'input' });
   return (
     <SimpleForm
       validate={validate}

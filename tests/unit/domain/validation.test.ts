@@ -9,7 +9,6 @@ import {
   emailSchema,
   facebookUrlSchema,
   fileExtension,
-  firstErrorByField,
   identifierSchema,
   imageTypeSchema,
   listTemplatePlaceholders,
@@ -20,7 +19,6 @@ import {
   requiredString,
   templatePlaceholderSchema,
   toFieldErrors,
-  toFieldValidator,
   usernameSchema,
   utf8ByteLength,
   webUrlSchema,
@@ -28,6 +26,7 @@ import {
 } from '@/domain/validation';
 import viValidation from '@/i18n/vi/validation.json';
 import enValidation from '@/i18n/en/validation.json';
+import { formErrors } from '@/domain/formErrors';
 
 type Row = [input: unknown, valid: boolean, note?: string];
 
@@ -415,7 +414,7 @@ describe('loginSchema', () => {
   it('treats missing fields as required', () => {
     const result = loginSchema.safeParse({});
     expect(result.success).toBe(false);
-    if (!result.success) expect(Object.keys(firstErrorByField(result.error))).toEqual(['username', 'password']);
+    if (!result.success) expect(Object.keys(formErrors(result.error))).toEqual(['username', 'password']);
   });
 });
 
@@ -430,7 +429,7 @@ describe('withPasswordConfirm', () => {
     const result = schema.safeParse({ username: 'x', password: 'Demo@1234', passwordConfirm: 'Demo@12345' });
     expect(result.success).toBe(false);
     if (!result.success) {
-      expect(firstErrorByField(result.error)).toEqual({
+      expect(formErrors(result.error)).toEqual({
         username: { field: 'username', messageKey: 'validation.username', params: {} },
         passwordConfirm: { field: 'passwordConfirm', messageKey: 'validation.passwordConfirm', params: {} },
       });
@@ -468,14 +467,7 @@ describe('toFieldErrors', () => {
   });
 });
 
-describe('toFieldValidator', () => {
-  it('returns undefined when valid and { message, args } for react-admin otherwise', () => {
-    const validate = toFieldValidator(byteLengthSchema(3));
-    expect(validate('abc')).toBeUndefined();
-    expect(validate('abcd')).toEqual({ message: 'validation.byteLength', args: { max: 3 } });
-    expect(validate('')).toEqual({ message: 'validation.required', args: {} });
-  });
-});
+// The react-admin form validator (was toFieldValidator) is tested in formErrors.test.ts.
 
 describe('messages', () => {
   const keys = [

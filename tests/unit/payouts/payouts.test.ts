@@ -12,7 +12,7 @@ import {
   walletDestination,
 } from '../../../src/domain/payouts';
 import { canChangePayout, canGenerateStoreQr, canViewPayout } from '../../../src/domain/permissions';
-import { firstErrorByField } from '../../../src/domain/validation';
+import { schemaErrors } from '../../../src/domain/formErrors';
 import vi from '../../../src/i18n/vi/validation.json';
 import en from '../../../src/i18n/en/validation.json';
 
@@ -26,10 +26,8 @@ const bank = {
   bankCityId: 'DN',
   bankNameId: 'VCB',
 };
-const errorsOf = (value: unknown) => {
-  const result = payoutSettingsSchema.safeParse(value);
-  return result.success ? {} : Object.fromEntries(Object.entries(firstErrorByField(result.error)).map(([f, e]) => [f, e.messageKey]));
-};
+const errorsOf = (value: unknown) =>
+  Object.fromEntries(Object.entries(schemaErrors(payoutSettingsSchema, value)).map(([f, e]) => [f, e.messageKey]));
 
 describe('payout settings schema', () => {
   it('accepts complete bank settings and a wallet destination without bank fields', () => {

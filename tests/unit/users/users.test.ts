@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstErrorByField } from '@/domain/validation';
+import { schemaErrors } from '@/domain/formErrors';
 import {
   createUserSchema,
   INVITATION_STATUS_TEXT_KEYS,
@@ -19,10 +19,8 @@ const valid = {
   email: 'nam@example.vn',
 };
 
-const errorsOf = (schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, value: unknown) => {
-  const result = schema.safeParse(value);
-  return result.success ? {} : Object.fromEntries(Object.entries(firstErrorByField(result.error as never)).map(([k, v]) => [k, v.messageKey]));
-};
+const errorsOf = (schema: Parameters<typeof schemaErrors>[0], value: unknown) =>
+  Object.fromEntries(Object.entries(schemaErrors(schema, value)).map(([k, v]) => [k, v.messageKey]));
 
 describe('createUserSchema (the form and POST …/users)', () => {
   it('accepts a complete cashier and a merchant-wide role without stores or e-mail', () => {

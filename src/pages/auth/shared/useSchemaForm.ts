@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { firstErrorByField, type FieldError } from '@/domain/validation';
+import { schemaErrors, type FieldError } from '@/domain/formErrors';
 
 /**
  * A small form state for the public auth pages (outside react-admin): values, the shared zod schema's
@@ -26,8 +26,7 @@ export function useSchemaForm<T extends Record<string, string>>(idPrefix: string
     /** Validates with `schema`; on failure shows the errors and focuses the first field in error. */
     validate(schema: z.ZodType, order: (keyof T)[], extra: Record<string, unknown> = {}): boolean {
       setServerErrors({});
-      const result = schema.safeParse({ ...values, ...extra });
-      const found: Partial<Record<keyof T, FieldError>> = result.success ? {} : (firstErrorByField(result.error) as Partial<Record<keyof T, FieldError>>);
+      const found = schemaErrors(schema, { ...values, ...extra }) as Partial<Record<keyof T, FieldError>>;
       setErrors(found);
       const first = order.find((f) => found[f]);
       if (first) document.getElementById(`${idPrefix}-${String(first)}`)?.focus();

@@ -11,6 +11,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import type { PayoutOtpChallenge } from '@/domain/payouts';
 import { otpCodeSchema } from '@/domain/payouts';
+import { schemaMessage } from '@/domain/formErrors';
 
 /**
  * Asks for the one-time code sent to the owner. The code field accepts digits only and offers the
@@ -54,9 +55,9 @@ export default function PayoutOtpDialog({
   };
 
   const submit = () => {
-    const parsed = otpCodeSchema.safeParse(code);
-    if (!parsed.success) {
-      setError(t(parsed.error.issues[0].message));
+    const invalid = schemaMessage(otpCodeSchema, code, t);
+    if (invalid) {
+      setError(invalid);
       return;
     }
     void run(() => onSubmit(code));

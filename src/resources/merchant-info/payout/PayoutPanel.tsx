@@ -28,7 +28,7 @@ import {
   type PayoutSettings,
   type PayoutSettingsInput,
 } from '@/domain/payouts';
-import { firstErrorByField } from '@/domain/validation';
+import { schemaErrors, translateErrors } from '@/domain/formErrors';
 import { useDestinationLabel } from './labels';
 import PayoutAudit from './PayoutAudit';
 import PayoutOtpDialog from './PayoutOtpDialog';
@@ -130,10 +130,9 @@ export default function PayoutPanel({ merchantId: given }: { merchantId?: number
 
   const startSave = () => {
     setFormError(null);
-    const parsed = payoutSettingsSchema.safeParse(form);
-    if (!parsed.success) {
-      const byField = firstErrorByField(parsed.error);
-      setErrors(Object.fromEntries(Object.entries(byField).map(([f, e]) => [f, t(e.messageKey, e.params)])));
+    const found = schemaErrors(payoutSettingsSchema, form);
+    if (Object.keys(found).length) {
+      setErrors(translateErrors(found, t) as Errors);
       return;
     }
     setConfirming(true);
