@@ -12,6 +12,7 @@ import {
 } from '@/domain/promotions';
 import { addDays, dayKeyOf, dayStart } from '@/domain/time';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { merchantServices, promotionCampaigns, promotionGifts, services } from '../../db/schema';
 import { offsetOf, type PageRequest } from '../../pagination';
 
@@ -198,8 +199,7 @@ export function promotionsRepository(db: Db) {
         });
       } catch (err) {
         // A concurrent request with the same key won the race: answer with its campaign.
-        const pgCode = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-        if (idempotencyKey && pgCode === '23505') {
+        if (idempotencyKey && isUniqueViolation(err)) {
           const existing = await byIdempotencyKey(merchantId, idempotencyKey);
           if (existing) return existing;
         }
