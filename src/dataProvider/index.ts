@@ -24,6 +24,13 @@ import { merchantsApi } from './api/merchants';
 import { accessApi } from './api/access';
 import { storesApi } from './api/stores';
 import { healthApi } from './api/health';
+import { reportJobsApi, type ExportOutcome } from './api/report-jobs';
+import { reportViewsApi } from './api/report-views';
+import { transactionReportApi } from './api/transaction-report';
+import { reportCenterApi } from './api/report-center';
+import { dashboardApi } from './api/dashboard';
+import { cachedTotals } from './api/list-totals';
+import type { ExportFormat } from '@/domain/transactionReport';
 
 export type { ApiContext } from './api/context';
 export type { ExportStoresParams, StoreExportFormat } from './api/stores';
@@ -41,9 +48,23 @@ type DomainApis = ReturnType<typeof authApi> &
   ReturnType<typeof merchantsApi> &
   ReturnType<typeof accessApi> &
   ReturnType<typeof storesApi> &
-  ReturnType<typeof healthApi>;
+  ReturnType<typeof healthApi> &
+  ReturnType<typeof reportJobsApi> &
+  ReturnType<typeof reportViewsApi> &
+  ReturnType<typeof transactionReportApi> &
+  ReturnType<typeof reportCenterApi> &
+  ReturnType<typeof dashboardApi>;
 
-export interface PortalDataProvider extends DataProvider, DomainApis {}
+export interface PortalDataProvider extends DataProvider, DomainApis {
+  /** Everything a list's filter selects, with the chosen columns, to its `endpoints.export` (a file or a job). */
+  exportList(resource: string, params: ExportListParams): Promise<ExportOutcome>;
+}
+
+export interface ExportListParams {
+  filter: Record<string, unknown>;
+  columns: readonly string[];
+  format: ExportFormat;
+}
 
 /** Every domain's named methods on one client (the composition; add one line per domain). */
 function domainApis(http: HttpClient, ctx: ApiContext): DomainApis {
@@ -54,6 +75,11 @@ function domainApis(http: HttpClient, ctx: ApiContext): DomainApis {
     ...accessApi(http, ctx),
     ...storesApi(http, ctx),
     ...healthApi(http, ctx),
+    ...reportJobsApi(http, ctx),
+    ...reportViewsApi(http, ctx),
+    ...transactionReportApi(http, ctx),
+    ...reportCenterApi(http, ctx),
+    ...dashboardApi(http, ctx),
   };
 }
 
@@ -108,17 +134,31 @@ export function createDataProvider(
     return request<T>(path, { method, params, query, body, signal, showError: false });
   }
 
+  // Keyset paging, for lists that answer `nextCursor`: page n+1 is asked after the last row of page n.
+  const cursors = new Map<string, string>();
+
   async function getList(resource: string, params: GetListParams) {
-    const query: QueryParams = filterToQuery(params.filter);
+    const filter = filterToQuery(params.filter);
+    const query: QueryParams = { ...filter };
+    const filterKey = JSON.stringify(filter);
+    const pageKey = (page: number) => `${resource}|${filterKey}|${params.pagination?.perPage}|${page}`;
+    const cursor = params.pagination && cursors.get(pageKey(params.pagination.page));
+    if (cursor) query.cursor = cursor;
+    // The filtered set's totals (endpoints.totals) come back in meta.totals.
+    const totalsEndpoint = configOf(resource).endpoints?.totals;
+    const totals =
+      totalsEndpoint &&
+      cachedTotals(resource, filterKey, async () => (await request(parseEndpoint(totalsEndpoint).path, { query: filter, showError: false })).data);
     if (params.pagination) {
       query.pageNumber = Math.max(0, params.pagination.page - 1);
       query.pageSize = params.pagination.perPage;
     }
     const sort = configOf(resource).endpoints?.sortable ? sortToQuery(params.sort) : undefined;
     if (sort) query.sort = sort;
-    const response = await call<Page<RaRecord>>(resource, 'list', { query, signal: params.signal });
+    const response = await call<Page<RaRecord> & { nextCursor?: string | null }>(resource, 'list', { query, signal: params.signal });
     const page = response.data;
-    return { data: page?.content ?? [], total: page?.totalElements ?? 0 };
+    if (page?.nextCursor && params.pagination) cursors.set(pageKey(params.pagination.page + 1), page.nextCursor);
+    return { data: page?.content ?? [], total: page?.totalElements ?? 0, ...(totals ? { meta: { totals: await totals } } : {}) };
   }
 
   const provider: PortalDataProvider = {
@@ -177,6 +217,10 @@ export function createDataProvider(
     }) as DataProvider['deleteMany'],
 
     ...domainApis(httpClient, ctx),
+
+    exportList(resource, { filter, columns, format }) {
+      return provider.startExport(parseEndpoint(endpointOf(resource, 'export')).path, { ...filterToQuery(filter), columns }, format);
+    },
   };
 
   return provider;

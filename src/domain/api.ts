@@ -285,6 +285,21 @@ export const BiometricApiPaths = {
   demoReset: '/authentication/v2/merchants/:merchantId/biometric/demo-reset',
 } as const;
 
+/** Paths of the transaction report (spec §2 report-center/transaction-report) under /transaction/v3. */
+export const TransactionReportPaths = {
+  list: '/transaction/v3/merchants/:merchantId/transaction-report',
+  totals: '/transaction/v3/merchants/:merchantId/transaction-report/totals',
+  exports: '/transaction/v3/merchants/:merchantId/transaction-report/exports',
+  detail: '/transaction/v3/merchants/:merchantId/transaction-report/:id',
+  tracing: '/transaction/v3/merchants/:merchantId/transaction-report/:id/tracing',
+  refunds: '/transaction/v3/merchants/:merchantId/transaction-report/:id/refunds',
+  views: '/profile/v2/merchants/:merchantId/report-view-settings',
+  view: '/profile/v2/merchants/:merchantId/report-view-settings/:id',
+  exportJobs: '/report-job/v1/merchants/:merchantId/exports',
+  exportJob: '/report-job/v1/merchants/:merchantId/exports/:jobId',
+  exportJobFile: '/report-job/v1/merchants/:merchantId/exports/:jobId/file',
+} as const;
+
 /** Paths of the report center: reports, dashboards, donations, scheduled report settings and their files. */
 export const ReportCenterPaths = {
   report: '/transaction/v2/merchants/:merchantId/reports/:report',

@@ -27,7 +27,18 @@ export interface ReportColumn {
   type: ColumnType;
 }
 
-export const REPORT_KEYS = ['card-payments', 'disbursements', 'financing', 'settlements', 'nonpaid', 'donations'] as const;
+/**
+ * The report-center lists, keyed by their resource names (the client folder, the resource, the server
+ * route folder, the i18n key `resources.<name>.*`, the API path segment and the export jobs' `report`).
+ */
+export const REPORT_KEYS = [
+  'card-payment-report',
+  'disbursement-report',
+  'financing-report',
+  'onetime-report',
+  'nonpaid-report',
+  'donation-history',
+] as const;
 export type ReportKey = (typeof REPORT_KEYS)[number];
 
 export interface ReportDefinition {
@@ -56,8 +67,8 @@ export interface ReportDefinition {
 const col = (key: string, type: ColumnType = 'text'): ReportColumn => ({ key, type });
 
 export const REPORTS: Readonly<Record<ReportKey, ReportDefinition>> = {
-  'card-payments': {
-    key: 'card-payments',
+  'card-payment-report': {
+    key: 'card-payment-report',
     routeCode: 'MERCHANT_CARD_PAYMENT_REPORT',
     idColumn: 'transId',
     dateColumn: 'createdAt',
@@ -81,8 +92,8 @@ export const REPORTS: Readonly<Record<ReportKey, ReportDefinition>> = {
     settingType: 'CARD_PAYMENT_REPORT',
     hasDetail: true,
   },
-  disbursements: {
-    key: 'disbursements',
+  'disbursement-report': {
+    key: 'disbursement-report',
     routeCode: 'MERCHANT_DISBURSEMENT_REPORT',
     idColumn: 'tranId',
     dateColumn: 'createdAt',
@@ -107,8 +118,8 @@ export const REPORTS: Readonly<Record<ReportKey, ReportDefinition>> = {
     settingType: 'DISBURSEMENT_REPORT',
     hasDetail: true,
   },
-  financing: {
-    key: 'financing',
+  'financing-report': {
+    key: 'financing-report',
     routeCode: 'MERCHANT_NEWTON_REPORT',
     idColumn: 'contractCode',
     dateColumn: 'disbursedAt',
@@ -129,8 +140,8 @@ export const REPORTS: Readonly<Record<ReportKey, ReportDefinition>> = {
     searchColumns: ['contractCode'],
     hasDetail: false,
   },
-  settlements: {
-    key: 'settlements',
+  'onetime-report': {
+    key: 'onetime-report',
     routeCode: 'MERCHANT_SETTLEMENT_REPORT',
     idColumn: 'settlementCode',
     dateColumn: 'settledAt',
@@ -152,8 +163,8 @@ export const REPORTS: Readonly<Record<ReportKey, ReportDefinition>> = {
     searchColumns: ['settlementCode'],
     hasDetail: false,
   },
-  nonpaid: {
-    key: 'nonpaid',
+  'nonpaid-report': {
+    key: 'nonpaid-report',
     routeCode: 'MERCHANT_NONPAID_REPORT',
     idColumn: 'orderId',
     dateColumn: 'createdAt',
@@ -175,8 +186,8 @@ export const REPORTS: Readonly<Record<ReportKey, ReportDefinition>> = {
     settingType: 'NONPAID_REPORT',
     hasDetail: false,
   },
-  donations: {
-    key: 'donations',
+  'donation-history': {
+    key: 'donation-history',
     routeCode: 'MERCHANT_DONATION_TRANS_HISTORY',
     idColumn: 'transId',
     dateColumn: 'createdAt',
@@ -201,7 +212,7 @@ export const REPORTS: Readonly<Record<ReportKey, ReportDefinition>> = {
 
 /** The API path of a report's list (its totals and export are `/totals` and `/export` below it). */
 export function reportListPath(key: ReportKey): string {
-  return key === 'donations' ? ReportCenterPaths.donations : ReportCenterPaths.report.replace(':report', key);
+  return key === 'donation-history' ? ReportCenterPaths.donations : ReportCenterPaths.report.replace(':report', key);
 }
 
 export function isReportKey(value: string): value is ReportKey {
@@ -255,9 +266,9 @@ export const SETTING_TYPE_ROUTE_CODES: Readonly<Record<ReportSettingType, RouteC
  */
 export const SETTING_TYPE_COLUMNS: Readonly<Record<ReportSettingType, readonly string[]>> = {
   TRANSACTION_REPORT: ['id', 'createdAt', 'storeName', 'paymentMethod', 'customerPhone', 'amount', 'fee', 'status', 'description'],
-  DISBURSEMENT_REPORT: REPORTS.disbursements.columns.map((c) => c.key),
-  NONPAID_REPORT: REPORTS.nonpaid.columns.map((c) => c.key),
-  CARD_PAYMENT_REPORT: REPORTS['card-payments'].columns.map((c) => c.key),
+  DISBURSEMENT_REPORT: REPORTS['disbursement-report'].columns.map((c) => c.key),
+  NONPAID_REPORT: REPORTS['nonpaid-report'].columns.map((c) => c.key),
+  CARD_PAYMENT_REPORT: REPORTS['card-payment-report'].columns.map((c) => c.key),
 };
 
 export const SCHEDULE_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;

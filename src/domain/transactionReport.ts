@@ -7,19 +7,8 @@ import { z } from 'zod';
 import { DATE_PRESETS, dayCount, isDayKey, MAX_RANGE_DAYS } from './time';
 import { dbIdParam, dbIdSchema, optionalField, phoneSchema, ValidationKeys } from './validation';
 
-export const TransactionReportPaths = {
-  list: '/transaction/v3/merchants/:merchantId/transaction-report',
-  totals: '/transaction/v3/merchants/:merchantId/transaction-report/totals',
-  exports: '/transaction/v3/merchants/:merchantId/transaction-report/exports',
-  detail: '/transaction/v3/merchants/:merchantId/transaction-report/:id',
-  tracing: '/transaction/v3/merchants/:merchantId/transaction-report/:id/tracing',
-  refunds: '/transaction/v3/merchants/:merchantId/transaction-report/:id/refunds',
-  views: '/profile/v2/merchants/:merchantId/report-view-settings',
-  view: '/profile/v2/merchants/:merchantId/report-view-settings/:id',
-  exportJobs: '/report-job/v1/merchants/:merchantId/exports',
-  exportJob: '/report-job/v1/merchants/:merchantId/exports/:jobId',
-  exportJobFile: '/report-job/v1/merchants/:merchantId/exports/:jobId/file',
-} as const;
+// The path templates live in ./api (zod-free, shared with the resource configs); re-exported for the server.
+export { TransactionReportPaths } from './api';
 
 export const TRANSACTION_STATUSES = ['SUCCESS', 'PENDING', 'FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];

@@ -26,6 +26,10 @@ export interface ResourceEndpoints {
   sortable?: boolean;
   getOne?: string;
   getMany?: string;
+  /** The filtered set's totals ('GET /path', same filter as the list): getList returns them in `meta.totals`. */
+  totals?: string;
+  /** Export of the filtered set ('POST /path'; `format`, `columns`): the dataProvider's `exportList`. */
+  export?: string;
   create?: string;
   update?: string;
   delete?: string;

@@ -44,7 +44,7 @@ describe('report center lists', () => {
   const post = (token: string, url: string) => t.call(token, { method: 'POST', url });
 
   it('lists card payments newest first, paged, with several pages for the demo merchant', async () => {
-    const res = await get(owner, `${base(SME, 'card-payments')}?${RANGE}&pageSize=20`);
+    const res = await get(owner, `${base(SME, 'card-payment-report')}?${RANGE}&pageSize=20`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.status).toBe(0);
@@ -59,34 +59,34 @@ describe('report center lists', () => {
   });
 
   it('filters by status, store and keyword; pages do not overlap', async () => {
-    const success = (await get(owner, `${base(SME, 'card-payments')}?${RANGE}&status=SUCCESS&pageSize=100`)).json().data;
+    const success = (await get(owner, `${base(SME, 'card-payment-report')}?${RANGE}&status=SUCCESS&pageSize=100`)).json().data;
     expect(success.content.every((r: { status: string }) => r.status === 'SUCCESS')).toBe(true);
-    const two = (await get(owner, `${base(SME, 'card-payments')}?${RANGE}&status=FAILED&status=REFUNDED&pageSize=100`)).json().data;
+    const two = (await get(owner, `${base(SME, 'card-payment-report')}?${RANGE}&status=FAILED&status=REFUNDED&pageSize=100`)).json().data;
     expect(new Set(two.content.map((r: { status: string }) => r.status))).toEqual(new Set(['FAILED', 'REFUNDED']));
 
     const target = success.content[3];
-    const byKeyword = (await get(owner, `${base(SME, 'card-payments')}?${RANGE}&keyword=${target.transId.slice(-6)}`)).json().data;
+    const byKeyword = (await get(owner, `${base(SME, 'card-payment-report')}?${RANGE}&keyword=${target.transId.slice(-6)}`)).json().data;
     expect(byKeyword.content.map((r: { transId: string }) => r.transId)).toContain(target.transId);
     expect(byKeyword.content.every((r: { transId: string; orderId: string }) => (r.transId + r.orderId).includes(target.transId.slice(-6)))).toBe(true);
 
-    const byStore = (await get(owner, `${base(SME, 'card-payments')}?${RANGE}&storeId=${target.storeId}&pageSize=100`)).json().data;
+    const byStore = (await get(owner, `${base(SME, 'card-payment-report')}?${RANGE}&storeId=${target.storeId}&pageSize=100`)).json().data;
     expect(byStore.totalElements).toBeGreaterThan(0);
     expect(byStore.content.every((r: { storeId: number }) => r.storeId === target.storeId)).toBe(true);
 
-    const p0 = (await get(owner, `${base(SME, 'card-payments')}?${RANGE}&pageSize=10&pageNumber=0`)).json().data.content;
-    const p1 = (await get(owner, `${base(SME, 'card-payments')}?${RANGE}&pageSize=10&pageNumber=1`)).json().data.content;
+    const p0 = (await get(owner, `${base(SME, 'card-payment-report')}?${RANGE}&pageSize=10&pageNumber=0`)).json().data.content;
+    const p1 = (await get(owner, `${base(SME, 'card-payment-report')}?${RANGE}&pageSize=10&pageNumber=1`)).json().data.content;
     const ids0 = new Set(p0.map((r: { id: string }) => r.id));
     expect(p1.some((r: { id: string }) => ids0.has(r.id))).toBe(false);
   });
 
   it('totals equal the sum of the rows of the filtered set', async () => {
     const filter = `${RANGE}&status=SUCCESS&status=PENDING`;
-    const totals = (await get(owner, `${base(SME, 'card-payments')}/totals?${filter}`)).json().data;
+    const totals = (await get(owner, `${base(SME, 'card-payment-report')}/totals?${filter}`)).json().data;
     let amount = 0;
     let fee = 0;
     let rows = 0;
     for (let page = 0; ; page++) {
-      const data = (await get(owner, `${base(SME, 'card-payments')}?${filter}&pageSize=100&pageNumber=${page}`)).json().data;
+      const data = (await get(owner, `${base(SME, 'card-payment-report')}?${filter}&pageSize=100&pageNumber=${page}`)).json().data;
       for (const r of data.content) {
         amount += r.amount;
         fee += r.fee;
@@ -100,28 +100,28 @@ describe('report center lists', () => {
   });
 
   it('shows one card payment by its transaction id; another merchant’s id is a 404', async () => {
-    const [row] = (await get(owner, `${base(SME, 'card-payments')}?${RANGE}&pageSize=10`)).json().data.content;
-    const detail = await get(owner, `${base(SME, 'card-payments')}/${row.transId}`);
+    const [row] = (await get(owner, `${base(SME, 'card-payment-report')}?${RANGE}&pageSize=10`)).json().data.content;
+    const detail = await get(owner, `${base(SME, 'card-payment-report')}/${row.transId}`);
     expect(detail.statusCode).toBe(200);
     expect(detail.json().data).toMatchObject({ transId: row.transId, amount: row.amount, cardNumber: row.cardNumber });
 
     const [foreign] = await t.database.db.select().from(cardPayments).where(eq(cardPayments.merchantId, OTHER)).limit(1);
-    const cross = await get(owner, `${base(SME, 'card-payments')}/${foreign.transId}`);
+    const cross = await get(owner, `${base(SME, 'card-payment-report')}/${foreign.transId}`);
     expect(cross.statusCode).toBe(404);
     expect(cross.json().status).toBe(4);
   });
 
   it('refuses another merchant’s reports (403) and never mixes its rows in', async () => {
-    const res = await get(owner, `${base(OTHER, 'card-payments')}?${RANGE}`);
+    const res = await get(owner, `${base(OTHER, 'card-payment-report')}?${RANGE}`);
     expect(res.statusCode).toBe(403);
     expect(res.json().status).toBe(3);
-    const mine = (await get(otherOwner, `${base(OTHER, 'card-payments')}?${RANGE}&pageSize=100`)).json().data;
+    const mine = (await get(otherOwner, `${base(OTHER, 'card-payment-report')}?${RANGE}&pageSize=100`)).json().data;
     expect(mine.totalElements).toBe(30);
     expect(mine.content.every((r: { transId: string }) => r.transId.startsWith('CP006'))).toBe(true);
   });
 
   it('hides and refuses every report-center list from a store cashier (none is in their sidebar)', async () => {
-    for (const report of ['card-payments', 'disbursements', 'nonpaid', 'financing', 'settlements']) {
+    for (const report of ['card-payment-report', 'disbursement-report', 'nonpaid-report', 'financing-report', 'onetime-report']) {
       const res = await get(cashier, `${base(SME, report)}?${RANGE}`);
       expect(res.statusCode, report).toBe(403);
       expect(res.json().status).toBe(3);
@@ -132,12 +132,12 @@ describe('report center lists', () => {
     const saved = exportLimits.smallMaxRows;
     exportLimits.smallMaxRows = 10;
     try {
-      const total = (await get(owner, `${base(SME, 'nonpaid')}/totals?${RANGE}`)).json().data.count;
+      const total = (await get(owner, `${base(SME, 'nonpaid-report')}/totals?${RANGE}`)).json().data.count;
       expect(total).toBeGreaterThan(10);
-      const res = await t.call(owner, { method: 'POST', url: `${base(SME, 'nonpaid')}/export?${RANGE}&format=csv` });
+      const res = await t.call(owner, { method: 'POST', url: `${base(SME, 'nonpaid-report')}/export?${RANGE}&format=csv` });
       expect(res.statusCode).toBe(202);
       const job = res.json().data;
-      expect(job).toMatchObject({ report: 'nonpaid', totalRows: total });
+      expect(job).toMatchObject({ report: 'nonpaid-report', totalRows: total });
       const jobUrl = `/api/report-job/v1/merchants/${SME}/exports/${job.id}`;
       let status = job.status;
       for (let i = 0; i < 50 && status !== 'DONE'; i++) {
@@ -154,55 +154,55 @@ describe('report center lists', () => {
   });
 
   it('gates the financing and on-time reports on the NEWTON_REPORT and BAMBOO_REPORT roles', async () => {
-    expect((await get(owner, `${base(SME, 'financing')}?${RANGE}`)).statusCode).toBe(403);
-    expect((await get(owner, `${base(SME, 'settlements')}?${RANGE}`)).statusCode).toBe(403);
-    expect((await get(accountant, `${base(SME, 'financing')}?${RANGE}`)).statusCode).toBe(403);
-    const financing = await get(owner, `${base(TOP, 'financing')}?${RANGE}`);
+    expect((await get(owner, `${base(SME, 'financing-report')}?${RANGE}`)).statusCode).toBe(403);
+    expect((await get(owner, `${base(SME, 'onetime-report')}?${RANGE}`)).statusCode).toBe(403);
+    expect((await get(accountant, `${base(SME, 'financing-report')}?${RANGE}`)).statusCode).toBe(403);
+    const financing = await get(owner, `${base(TOP, 'financing-report')}?${RANGE}`);
     expect(financing.statusCode).toBe(200);
     expect(financing.json().data.totalElements).toBeGreaterThan(20);
     const row = financing.json().data.content[0];
     expect(row.outstandingAmount).toBe(row.principalAmount - row.repaidAmount);
-    const settlements = await get(owner, `${base(TOP, 'settlements')}?${RANGE}`);
+    const settlements = await get(owner, `${base(TOP, 'onetime-report')}?${RANGE}`);
     expect(settlements.statusCode).toBe(200);
     const s = settlements.json().data.content[0];
     expect(s.netAmount).toBe(s.grossAmount - s.feeAmount);
   });
 
   it('lists disbursements with a detail, and non-paid orders, for the accountant', async () => {
-    const list = await get(accountant, `${base(SME, 'disbursements')}?${RANGE}&pageSize=10`);
+    const list = await get(accountant, `${base(SME, 'disbursement-report')}?${RANGE}&pageSize=10`);
     expect(list.statusCode).toBe(200);
     const row = list.json().data.content[0];
-    const detail = await get(accountant, `${base(SME, 'disbursements')}/${row.tranId}`);
+    const detail = await get(accountant, `${base(SME, 'disbursement-report')}/${row.tranId}`);
     expect(detail.json().data).toMatchObject({ tranId: row.tranId, receiverName: row.receiverName });
-    const nonpaid = await get(accountant, `${base(SME, 'nonpaid')}?${RANGE}&status=UNPAID`);
+    const nonpaid = await get(accountant, `${base(SME, 'nonpaid-report')}?${RANGE}&status=UNPAID`);
     expect(nonpaid.statusCode).toBe(200);
     expect(nonpaid.json().data.content.every((r: { status: string }) => r.status === 'UNPAID')).toBe(true);
   });
 
   it('validates the filter in the caller’s language and names the field', async () => {
-    const missing = await get(owner, base(SME, 'card-payments'));
+    const missing = await get(owner, base(SME, 'card-payment-report'));
     expect(missing.statusCode).toBe(400);
     expect(missing.json().status).toBe(2);
     expect(missing.json().message).toContain('Từ ngày');
 
-    const reversed = await get(owner, `${base(SME, 'card-payments')}?fromDate=${today}&toDate=${daysAgo(3)}`);
+    const reversed = await get(owner, `${base(SME, 'card-payment-report')}?fromDate=${today}&toDate=${daysAgo(3)}`);
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().message).toBe('Đến ngày: Ngày kết thúc phải sau hoặc bằng ngày bắt đầu');
-    const reversedEn = await get(owner, `${base(SME, 'card-payments')}?fromDate=${today}&toDate=${daysAgo(3)}&lang=en`);
+    const reversedEn = await get(owner, `${base(SME, 'card-payment-report')}?fromDate=${today}&toDate=${daysAgo(3)}&lang=en`);
     expect(reversedEn.json().message).toBe('To: The end date must be on or after the start date');
 
-    const tooLong = await get(owner, `${base(SME, 'card-payments')}?fromDate=2024-01-01&toDate=2025-06-30`);
+    const tooLong = await get(owner, `${base(SME, 'card-payment-report')}?fromDate=2024-01-01&toDate=2025-06-30`);
     expect(tooLong.json().message).toBe('Đến ngày: Khoảng thời gian tối đa 366 ngày');
-    expect((await get(owner, `${base(SME, 'card-payments')}?fromDate=2025-02-30&toDate=2025-03-01`)).statusCode).toBe(400);
-    expect((await get(owner, `${base(SME, 'card-payments')}?${RANGE}&status=PAID`)).statusCode).toBe(400);
-    expect((await get(owner, `${base(SME, 'card-payments')}?${RANGE}&sort=amount,asc`)).statusCode).toBe(400);
-    expect((await get(owner, `${base(SME, 'disbursements')}?${RANGE}&storeId=1`)).statusCode).toBe(400);
+    expect((await get(owner, `${base(SME, 'card-payment-report')}?fromDate=2025-02-30&toDate=2025-03-01`)).statusCode).toBe(400);
+    expect((await get(owner, `${base(SME, 'card-payment-report')}?${RANGE}&status=PAID`)).statusCode).toBe(400);
+    expect((await get(owner, `${base(SME, 'card-payment-report')}?${RANGE}&sort=amount,asc`)).statusCode).toBe(400);
+    expect((await get(owner, `${base(SME, 'disbursement-report')}?${RANGE}&storeId=1`)).statusCode).toBe(400);
   });
 
   it('exports exactly the filtered list, in the chosen columns, with headers in the caller’s language', async () => {
     const filter = `${RANGE}&status=SUCCESS`;
-    const list = (await get(owner, `${base(SME, 'card-payments')}?${filter}&pageSize=100`)).json().data;
-    const res = await post(owner, `${base(SME, 'card-payments')}/export?${filter}&format=csv&columns=transId&columns=amount&columns=status`);
+    const list = (await get(owner, `${base(SME, 'card-payment-report')}?${filter}&pageSize=100`)).json().data;
+    const res = await post(owner, `${base(SME, 'card-payment-report')}/export?${filter}&format=csv&columns=transId&columns=amount&columns=status`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('attachment');
@@ -214,13 +214,13 @@ describe('report center lists', () => {
     expect(rows[1][2]).toBe('Thành công');
     expect(Number(rows[1][1])).toBe(list.content[0].amount);
 
-    const en = await post(owner, `${base(SME, 'card-payments')}/export?${filter}&format=xlsx&lang=en`);
+    const en = await post(owner, `${base(SME, 'card-payment-report')}/export?${filter}&format=xlsx&lang=en`);
     expect(en.statusCode).toBe(200);
     expect(en.headers['content-type']).toContain('spreadsheetml');
     expect(en.rawPayload.subarray(0, 2).toString()).toBe('PK');
 
-    expect((await post(accountant, `${base(SME, 'financing')}/export?${RANGE}&format=csv`)).statusCode).toBe(403);
-    expect((await post(owner, `${base(SME, 'card-payments')}/export?${filter}&format=pdf`)).statusCode).toBe(400);
+    expect((await post(accountant, `${base(SME, 'financing-report')}/export?${RANGE}&format=csv`)).statusCode).toBe(403);
+    expect((await post(owner, `${base(SME, 'card-payment-report')}/export?${filter}&format=pdf`)).statusCode).toBe(400);
   });
 
   it('lists donations for the donation merchant only', async () => {

@@ -144,7 +144,7 @@ describe('report settings', () => {
     const report = (
       await t.call(owner, {
         method: 'GET',
-        url: `/api/transaction/v2/merchants/${SME}/reports/disbursements/totals?fromDate=${file.periodFrom}&toDate=${file.periodTo}`,
+        url: `/api/transaction/v2/merchants/${SME}/reports/disbursement-report/totals?fromDate=${file.periodFrom}&toDate=${file.periodTo}`,
       })
     ).json().data;
     expect(file.rowCount).toBe(report.count);

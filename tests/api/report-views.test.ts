@@ -10,7 +10,7 @@ import { addDays, vietnamToday } from '@/domain/time';
 import { rows } from '../../server/db/client';
 import { reportViews, users } from '../../server/db/schema';
 import { DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
-import type { SavedView } from '../../src/components/reports/reportsApi';
+import type { SavedView } from '../../src/dataProvider/api/report-views';
 import viValidation from '../../src/i18n/vi/validation.json';
 import enValidation from '../../src/i18n/en/validation.json';
 import viApi from '../../src/i18n/vi/api.json';

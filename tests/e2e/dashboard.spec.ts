@@ -34,5 +34,5 @@ test('the donation merchant gets the donation dashboard and the donation history
   await page.goto('/portal/app/transaction-history');
   const table = page.getByRole('table', { name: t('resources.donation-history.name') });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
-  await expect(table.getByRole('columnheader', { name: t('portal.reportCenter.columns.donorName'), exact: true })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: t('portal.reports.columns.donorName'), exact: true })).toBeVisible();
 });

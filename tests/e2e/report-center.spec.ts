@@ -28,7 +28,7 @@ test('a report the role lacks is hidden from the sidebar, refused by the page an
 
   const login = await page.request.post('/api/authentication/v1/login', { data: { username: DemoUsers.accountant.username, password: 'Demo@1234' } });
   const token = (await login.json()).data.token;
-  const res = await page.request.get(`/api/transaction/v2/merchants/${SME.id}/reports/financing?fromDate=2026-01-01&toDate=2026-01-31`, {
+  const res = await page.request.get(`/api/transaction/v2/merchants/${SME.id}/reports/financing-report?fromDate=2026-01-01&toDate=2026-01-31`, {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.status()).toBe(403);
@@ -41,19 +41,19 @@ test('card payment report: filter, detail, export, filter restored on return', a
   const table = page.getByRole('table', { name: t('resources.card-payment-report.name') });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   // The seeded daily schedule was due at start: the server's scheduler produced its file by itself.
-  const produced = page.getByRole('region', { name: t('portal.reportCenter.generated.title') }).getByRole('row').filter({ hasText: 'Báo cáo thanh toán thẻ hằng ngày' });
-  await expect(produced.getByText(t('portal.reportCenter.statuses.READY'))).toBeVisible();
+  const produced = page.getByRole('region', { name: t('resources.report-center.generated.title') }).getByRole('row').filter({ hasText: 'Báo cáo thanh toán thẻ hằng ngày' });
+  await expect(produced.getByText(t('portal.reports.statuses.READY'))).toBeVisible();
 
   // Last 90 days, failed payments only.
   await page.getByRole('combobox', { name: t('portal.reports.dateRange.preset') }).click();
   await page.getByRole('option', { name: t('portal.reports.dateRange.presets.last90Days') }).click();
-  await page.getByRole('combobox', { name: t('portal.reportCenter.status') }).click();
-  await page.getByRole('option', { name: t('portal.reportCenter.statuses.FAILED') }).click();
+  await page.getByRole('combobox', { name: t('portal.reports.status') }).click();
+  await page.getByRole('option', { name: t('portal.reports.statuses.FAILED') }).click();
   await page.keyboard.press('Escape');
   const rows = table.getByRole('row');
   await expect(rows.nth(1)).toBeVisible();
-  await expect(table.getByText(t('portal.reportCenter.statuses.SUCCESS'), { exact: true })).toHaveCount(0);
-  const statusCells = table.getByText(t('portal.reportCenter.statuses.FAILED'), { exact: true });
+  await expect(table.getByText(t('portal.reports.statuses.SUCCESS'), { exact: true })).toHaveCount(0);
+  const statusCells = table.getByText(t('portal.reports.statuses.FAILED'), { exact: true });
   expect(await statusCells.count()).toBeGreaterThan(0);
 
   // Detail of the first row.
@@ -62,12 +62,12 @@ test('card payment report: filter, detail, export, filter restored on return', a
   await firstLink.click();
   await expect(page).toHaveURL(new RegExp(`/report-center/card-payment-report/${transId}$`));
   await expect(page.getByText(transId, { exact: true })).toBeVisible();
-  await expect(page.getByText(t('portal.reportCenter.columns.issuerBank'))).toBeVisible();
+  await expect(page.getByText(t('portal.reports.columns.issuerBank'))).toBeVisible();
 
   // Back on the list, the filter is the one left.
-  await page.getByRole('link', { name: t('portal.reportCenter.backToList') }).click();
+  await page.getByRole('link', { name: t('portal.reports.backToList') }).click();
   await expect(page.getByRole('combobox', { name: t('portal.reports.dateRange.preset') })).toHaveText(t('portal.reports.dateRange.presets.last90Days'));
-  await expect(page.getByRole('combobox', { name: t('portal.reportCenter.status') })).toHaveText(t('portal.reportCenter.statuses.FAILED'));
+  await expect(page.getByRole('combobox', { name: t('portal.reports.status') })).toHaveText(t('portal.reports.statuses.FAILED'));
 
   // Export CSV: every filtered row, with the list's columns.
   const totalText = await page.getByText(/\d+–\d+|\d+-\d+ trên \d+/).first().textContent();
@@ -76,7 +76,7 @@ test('card payment report: filter, detail, export, filter restored on return', a
   await page.getByRole('button', { name: t('portal.reports.export.button') }).click();
   await page.getByRole('menuitem', { name: t('portal.reports.export.csv') }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(new RegExp(`^card-payments_${SME.partnerCode}_\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^card-payment-report_${SME.partnerCode}_\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}\\.csv$`));
   const text = (await readFile(await download.path())).toString('utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
   const lines = text.slice(1).trim().split('\r\n');
@@ -104,12 +104,12 @@ test('a report setting is created, produces its file and lists it for download',
   await expect(page).toHaveURL(/\/report-center\/report-settings\/\d+$/);
   await expect(page.getByTestId('next-run')).toContainText(t('portal.reportSettings.nextRun', { at: '' }).trim());
   await page.getByRole('button', { name: t('portal.reportSettings.runNow') }).click();
-  const files = page.getByRole('region', { name: t('portal.reportCenter.generated.title') });
+  const files = page.getByRole('region', { name: t('resources.report-center.generated.title') });
   const row = files.getByRole('row').filter({ hasText: name });
   await expect(row).toBeVisible();
-  await expect(row.getByText(t('portal.reportCenter.statuses.READY'))).toBeVisible();
+  await expect(row.getByText(t('portal.reports.statuses.READY'))).toBeVisible();
   const downloading = page.waitForEvent('download');
-  await row.getByRole('button', { name: new RegExp(t('portal.reportCenter.generated.download')) }).click();
+  await row.getByRole('button', { name: new RegExp(t('resources.report-center.generated.download')) }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^bao-cao-chua-thanh-toan_MC_SONGHAN_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
   const text = (await readFile(await download.path())).toString('utf8');
@@ -117,7 +117,7 @@ test('a report setting is created, produces its file and lists it for download',
 
   // The same file is in the generic list of its type, on the non-paid report.
   await page.goto('/portal/app/report-center/nonpaid-report');
-  await expect(page.getByRole('region', { name: t('portal.reportCenter.generated.title') }).getByRole('row').filter({ hasText: name })).toBeVisible();
+  await expect(page.getByRole('region', { name: t('resources.report-center.generated.title') }).getByRole('row').filter({ hasText: name })).toBeVisible();
 });
 
 test('in English, the disbursement report and its detail read in English', async ({ page }) => {
@@ -126,11 +126,11 @@ test('in English, the disbursement report and its detail read in English', async
   await page.evaluate(() => localStorage.setItem('langKey', 'en'));
   await page.goto('/portal/app/report-center/disbursement-report');
   const table = page.getByRole('table', { name: t('resources.disbursement-report.name', {}, 'en') });
-  await expect(table.getByRole('columnheader', { name: t('portal.reportCenter.columns.receiverName', {}, 'en'), exact: true })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: t('portal.reports.columns.receiverName', {}, 'en'), exact: true })).toBeVisible();
   await expect(page.getByRole('combobox', { name: t('portal.reports.dateRange.preset', {}, 'en') })).toHaveText(t('portal.reports.dateRange.presets.last7Days', {}, 'en'));
   const link = table.getByRole('row').nth(1).getByRole('link');
   const tranId = (await link.textContent())!.trim();
   await link.click();
-  await expect(page.getByText(t('portal.reportCenter.columns.receiverBank', {}, 'en'))).toBeVisible();
+  await expect(page.getByText(t('portal.reports.columns.receiverBank', {}, 'en'))).toBeVisible();
   await expect(page.getByText(tranId, { exact: true })).toBeVisible();
 });

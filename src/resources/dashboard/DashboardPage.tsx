@@ -15,11 +15,11 @@ import { getChosenMerchantId } from '@/authProvider/session';
 import type { StoreOption } from '@/domain/api';
 import { formatDate, formatMoney, formatNumber, shortAmount } from '@/domain/format';
 import type { DashboardPoint } from '@/domain/reportCenter';
-import { presetRange, vietnamToday } from '@/domain/time';
+import { presetRange, vietnamToday, type DayRange } from '@/domain/time';
 import { getLanguage } from '@/i18n';
 import { secureLocal, StorageKeys } from '@/storage';
-import { DateRangeFilter, type DateRangeValue } from '@/components/reports';
-import { getDashboard } from '@/components/report-center/api';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
+import { DateRangeFilter } from '@/features/report-list/DateRangeFilter';
 
 const CHART_HEIGHT = 180;
 
@@ -127,16 +127,17 @@ export default function DashboardPage() {
   const translate = useTranslate();
   const lng = getLanguage();
   const merchantId = getChosenMerchantId();
+  const api = usePortalApi();
   const sidebar = useQuery(sidebarQueryOptions(merchantId));
   const codes = useMemo(() => allowedRouteCodesOf(sidebar.data), [sidebar.data]);
   const donation = !codes.includes('MERCHANT_DASHBOARD') && codes.includes('MERCHANT_DASHBOARD_DONATION');
-  const [range, setRange] = useState<DateRangeValue>(() => ({ preset: 'thisMonth', ...presetRange('thisMonth', vietnamToday()) }));
+  const [range, setRange] = useState<DayRange>(() => presetRange('thisMonth', vietnamToday()));
   const [storeId, setStoreId] = useState<number | ''>('');
   const stores = useMemo(() => secureLocal.get<StoreOption[]>(StorageKeys.storeOption) ?? [], []);
   const data = useQuery({
     queryKey: ['portal', 'dashboard', merchantId, donation, range.from, range.to, storeId],
     queryFn: ({ signal }) =>
-      getDashboard(donation, { fromDate: range.from, toDate: range.to, ...(storeId && !donation ? { storeId } : {}) }, signal),
+      api.getDashboard(donation, { fromDate: range.from, toDate: range.to, ...(storeId && !donation ? { storeId } : {}) }, signal),
     enabled: sidebar.isSuccess,
     placeholderData: keepPreviousData,
   });
@@ -150,20 +151,20 @@ export default function DashboardPage() {
       <Typography variant="h4" component="h1">
         {translate(donation ? 'portal.dashboard.donationTitle' : 'resources.dashboard.name')}
       </Typography>
-      <Paper variant="outlined" component="search" sx={{ p: 2 }} aria-label={translate('portal.reportCenter.filters')}>
+      <Paper variant="outlined" component="search" sx={{ p: 2 }} aria-label={translate('portal.reports.filters')}>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
           <DateRangeFilter value={range} onChange={setRange} />
           {!donation && stores.length > 1 ? (
             <TextField
               select
               size="small"
-              label={translate('portal.reportCenter.store')}
+              label={translate('portal.reports.store')}
               value={storeId}
               onChange={(e) => setStoreId(e.target.value === '' ? '' : Number(e.target.value))}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               sx={{ minWidth: 220 }}
             >
-              <MenuItem value="">{translate('portal.reportCenter.all')}</MenuItem>
+              <MenuItem value="">{translate('portal.reports.all')}</MenuItem>
               {stores.map((s) => (
                 <MenuItem key={s.id} value={s.id}>
                   {s.storeName}

@@ -1,5 +1,5 @@
-import { ReportCenterList } from '@/components/report-center/ReportCenterList';
+import { GenericReportList } from '@/features/report-list';
 
 export default function DonationHistoryList() {
-  return <ReportCenterList report="donations" resource="donation-history" />;
+  return <GenericReportList report="donation-history" />;
 }

@@ -1,5 +1,7 @@
 import { lazy } from 'react';
 import VolunteerActivismOutlined from '@mui/icons-material/VolunteerActivismOutlined';
+import { ReportCenterPaths } from '@/domain/api';
+import { reportEndpoints } from '@/features/report-list/endpoints';
 import type { ResourceConfig } from '../types';
 
 /**
@@ -10,6 +12,7 @@ export const donationHistory: ResourceConfig = {
   name: 'donation-history',
   routeCodes: ['MERCHANT_DONATION_TRANS_HISTORY'],
   paths: { list: 'transaction-history' },
+  endpoints: reportEndpoints(ReportCenterPaths.donations),
   list: lazy(() => import('./DonationHistoryList')),
   icon: VolunteerActivismOutlined,
 };

@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import { formatDateTime } from '@/domain/format';
 import type { ReportSetting } from '@/domain/reportCenter';
-import { GeneratedReports } from '@/components/report-center/GeneratedReports';
-import { runReportSetting } from '@/components/report-center/api';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
+import { GeneratedReports } from '@/features/report-center/GeneratedReports';
 import { ReportSettingInputs } from './ReportSettingInputs';
 import { toBody, toFormValues, validateSetting } from './formBody';
 
@@ -19,12 +19,13 @@ function RunNow() {
   const notify = useNotify();
   const record = useRecordContext<ReportSetting>();
   const queryClient = useQueryClient();
+  const api = usePortalApi();
   const [busy, setBusy] = useState(false);
   if (!record) return null;
   const run = async () => {
     setBusy(true);
     try {
-      const file = await runReportSetting(record.id);
+      const file = await api.runReportSetting(record.id);
       notify(file.status === 'READY' ? 'portal.reportSettings.runDone' : 'portal.reportSettings.runFailed', {
         type: file.status === 'READY' ? 'success' : 'error',
       });

@@ -52,7 +52,7 @@ export function ReportSettingInputs() {
         <CheckboxGroupInput
           source="columns"
           label="portal.reportSettings.fields.columns"
-          choices={SETTING_TYPE_COLUMNS[type].map((c) => ({ id: c, name: translate(`portal.reportCenter.columns.${c}`) }))}
+          choices={SETTING_TYPE_COLUMNS[type].map((c) => ({ id: c, name: translate(`portal.reports.columns.${c}`) }))}
           translateChoice={false}
         />
       ) : null}

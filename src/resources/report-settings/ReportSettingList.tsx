@@ -3,7 +3,7 @@ import { formatDateTime } from '@/domain/format';
 import { useSearchParams } from 'react-router-dom';
 import Stack from '@mui/material/Stack';
 import { REPORT_SETTING_TYPES, type ReportSetting, type ReportSettingType } from '@/domain/reportCenter';
-import { GeneratedReports } from '@/components/report-center/GeneratedReports';
+import { GeneratedReports } from '@/features/report-center/GeneratedReports';
 import { PAGE_SIZES } from '@/domain/api';
 
 

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { visuallyHidden } from '@mui/utils';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { formatDate, formatDateTime, formatNumber } from '@/domain/format';
+import type { ReportFile, ReportSettingType } from '@/domain/reportCenter';
+import { downloadFile } from '@/files';
+import { getLanguage } from '@/i18n';
+import { notify } from '@/components/notifications/notifier';
+import { EXPORT_ACCEPT } from '@/dataProvider/api/report-jobs';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
+import { usePathOf } from '@/resourceConfig';
+import { StatusChip } from '@/features/report-list/StatusChip';
+
+const PAGE_SIZE = 10;
+
+/**
+ * The generic report list of spec §2 for one report type (TRANSACTION_REPORT, DISBURSEMENT_REPORT,
+ * NONPAID_REPORT, CARD_PAYMENT_REPORT): the files the report settings of that type produced, newest
+ * first, each downloadable. `settingId` narrows it to one setting.
+ */
+export function GeneratedReports({ type, settingId }: { type?: ReportSettingType; settingId?: number }) {
+  const translate = useTranslate();
+  const lng = getLanguage();
+  const api = usePortalApi();
+  const pathOf = usePathOf();
+  const [pageNumber, setPageNumber] = useState(0);
+  const files = useQuery({
+    queryKey: ['portal', 'report-files', type ?? null, settingId ?? null, pageNumber],
+    queryFn: ({ signal }) => api.listReportFiles({ type, settingId, pageNumber, pageSize: PAGE_SIZE }, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.content.some((f) => f.status === 'PENDING') ? 2000 : false),
+  });
+  const download = (file: ReportFile) =>
+    downloadFile(() => api.fetchReportFile(file.id), { notify, t: translate, accept: EXPORT_ACCEPT[file.format] });
+  const rows = files.data?.content ?? [];
+  const headingId = `generated-${type ?? 'all'}-${settingId ?? 'all'}`;
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+        <Typography id={headingId} variant="h6" component="h2">
+          {translate('resources.report-center.generated.title')}
+        </Typography>
+        {type && !settingId ? (
+          <Button component={RouterLink} to={pathOf('report-settings', 'list', {}, { type })} size="small">
+            {translate('resources.report-center.generated.settings')}
+          </Button>
+        ) : null}
+      </Stack>
+      {rows.length === 0 && !files.isPending ? (
+        <Typography color="text.secondary">{translate('resources.report-center.generated.empty')}</Typography>
+      ) : (
+        <>
+          <Table size="small" aria-labelledby={headingId}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('resources.report-center.generated.fileName')}</TableCell>
+                <TableCell>{translate('resources.report-center.generated.setting')}</TableCell>
+                <TableCell>{translate('resources.report-center.generated.period')}</TableCell>
+                <TableCell align="right">{translate('resources.report-center.generated.rows')}</TableCell>
+                <TableCell>{translate('resources.report-center.generated.createdAt')}</TableCell>
+                <TableCell>{translate('portal.reports.columns.status')}</TableCell>
+                <TableCell>
+                  <Box component="span" sx={visuallyHidden}>
+                    {translate('resources.report-center.generated.download')}
+                  </Box>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((file) => (
+                <TableRow key={file.id}>
+                  <TableCell>{file.fileName}</TableCell>
+                  <TableCell>{file.settingName ?? '-'}</TableCell>
+                  <TableCell>
+                    {file.periodFrom === file.periodTo ? formatDate(file.periodFrom) : `${formatDate(file.periodFrom)} – ${formatDate(file.periodTo)}`}
+                  </TableCell>
+                  <TableCell align="right">{formatNumber(file.rowCount, lng)}</TableCell>
+                  <TableCell>{formatDateTime(file.createdAt)}</TableCell>
+                  <TableCell>
+                    <StatusChip status={file.status} />
+                  </TableCell>
+                  <TableCell>
+                    <Button
+                      size="small"
+                      startIcon={<FileDownloadOutlined />}
+                      disabled={file.status !== 'READY'}
+                      onClick={() => void download(file)}
+                      aria-label={`${translate('resources.report-center.generated.download')} ${file.fileName}`}
+                    >
+                      {translate('resources.report-center.generated.download')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <TablePagination
+            component="div"
+            count={files.data?.totalElements ?? 0}
+            page={pageNumber}
+            rowsPerPage={PAGE_SIZE}
+            rowsPerPageOptions={[PAGE_SIZE]}
+            onPageChange={(_, page) => setPageNumber(page)}
+            labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+          />
+        </>
+      )}
+    </Paper>
+  );
+}

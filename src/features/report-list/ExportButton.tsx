@@ -1,0 +1,137 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { useTranslate } from 'react-admin';
+import { notify } from '@/components/notifications/notifier';
+import { formatNumber } from '@/domain/format';
+import { EXPORT_FORMATS, type ExportFormat, type ExportJob } from '@/domain/transactionReport';
+import { downloadFile, FileMessageKeys } from '@/files';
+import { getLanguage } from '@/i18n';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
+import { EXPORT_ACCEPT, type ExportOutcome } from '@/dataProvider/api/report-jobs';
+import { ExportHistory } from './ExportHistory';
+
+const POLL_MS = 1000;
+
+/**
+ * Exports what the list's filter selects, with the list's columns. A small set downloads at once; a
+ * large one becomes a server-side job whose progress shows here and which downloads when done (and
+ * stays in the list of past exports for re-download). `report` is the list's resource name.
+ */
+export function ExportButton({
+  report,
+  start,
+  disabled,
+}: {
+  report: string;
+  start: (format: ExportFormat) => Promise<ExportOutcome>;
+  disabled?: boolean;
+}) {
+  const translate = useTranslate();
+  const lng = getLanguage();
+  const api = usePortalApi();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [job, setJob] = useState<ExportJob | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const anchor = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  // Polls a running job; when it is done the file downloads by itself.
+  useEffect(() => {
+    if (!job || job.status === 'DONE' || job.status === 'FAILED') return;
+    const timer = setTimeout(() => {
+      void api
+        .getExportJob(job.id)
+        .then(async (next) => {
+          setJob(next);
+          if (next.status === 'DONE') {
+            await downloadFile(() => api.fetchExportJobFile(next.id), { notify, t: translate, accept: EXPORT_ACCEPT[next.format] });
+          } else if (next.status === 'FAILED') {
+            notify(translate(FileMessageKeys.downloadFailed), { type: 'error' });
+          }
+        })
+        .catch(() => setJob({ ...job, status: 'FAILED' }));
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [job, translate, api]);
+
+  const exportAs = async (format: ExportFormat) => {
+    setOpen(false);
+    setBusy(true);
+    try {
+      const outcome = await start(format);
+      if (outcome.kind === 'job') setJob(outcome.job);
+      else await downloadFile(() => Promise.resolve(outcome.file), { notify, t: translate, accept: EXPORT_ACCEPT[format] });
+    } catch {
+      notify(translate(FileMessageKeys.downloadFailed), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const running = job && (job.status === 'QUEUED' || job.status === 'RUNNING');
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'flex-end' }}>
+      <Stack direction="row" spacing={1}>
+        <Button size="small" onClick={() => setHistoryOpen(true)}>
+          {translate('portal.reports.export.history')}
+        </Button>
+        <Button
+          ref={anchor}
+          size="small"
+          variant="outlined"
+          startIcon={busy ? <CircularProgress size={16} aria-hidden /> : <FileDownloadOutlined />}
+          endIcon={<ArrowDropDown />}
+          aria-haspopup="menu"
+          aria-controls={open ? menuId : undefined}
+          aria-expanded={open}
+          aria-busy={busy}
+          disabled={busy || disabled || Boolean(running)}
+          onClick={() => setOpen(true)}
+        >
+          {translate('portal.reports.export.button')}
+        </Button>
+      </Stack>
+      <Menu id={menuId} anchorEl={anchor.current} open={open} onClose={() => setOpen(false)}>
+        {EXPORT_FORMATS.map((format) => (
+          <MenuItem key={format} onClick={() => void exportAs(format)}>
+            {translate(`portal.reports.export.${format}`)}
+          </MenuItem>
+        ))}
+      </Menu>
+      {job ? (
+        <Alert
+          severity={job.status === 'FAILED' ? 'error' : job.status === 'DONE' ? 'success' : 'info'}
+          role="status"
+          sx={{ minWidth: 320 }}
+          onClose={running ? undefined : () => setJob(null)}
+        >
+          <Typography variant="body2">
+            {translate(`portal.reports.export.status.${job.status}`, {
+              done: formatNumber(job.processedRows, lng),
+              total: formatNumber(job.totalRows ?? 0, lng),
+            })}
+          </Typography>
+          {running ? (
+            <LinearProgress
+              variant="determinate"
+              value={job.totalRows ? Math.min(100, (job.processedRows / job.totalRows) * 100) : 0}
+              aria-label={translate('portal.reports.export.progress')}
+              sx={{ mt: 1 }}
+            />
+          ) : null}
+        </Alert>
+      ) : null}
+      <ExportHistory report={report} open={historyOpen} onClose={() => setHistoryOpen(false)} />
+    </Stack>
+  );
+}

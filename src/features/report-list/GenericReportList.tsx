@@ -1,0 +1,156 @@
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslate, type RaRecord } from 'react-admin';
+import Link from '@mui/material/Link';
+import type { StoreOption } from '@/domain/api';
+import { formatDateTimeSeconds, formatMoney, formatNumber } from '@/domain/format';
+import { KEYWORD_MAX_LENGTH, REPORTS, type ReportKey } from '@/domain/reportCenter';
+import { isDayKey, presetRange, vietnamToday } from '@/domain/time';
+import { usePathOf } from '@/resourceConfig';
+import { getLanguage } from '@/i18n';
+import { secureLocal, StorageKeys } from '@/storage';
+import { GeneratedReports } from '@/features/report-center/GeneratedReports';
+import { DateRangeFilter } from './DateRangeFilter';
+import { MultiSelect } from './MultiSelect';
+import { ReportList, type ReportColumn } from './ReportList';
+import { SearchFilter } from './SearchFilter';
+import { StatusChip } from './StatusChip';
+
+interface ReportFilter extends Record<string, unknown> {
+  fromDate: string;
+  toDate: string;
+  storeId: number[];
+  status: string[];
+  keyword: string;
+}
+
+interface ReportTotals {
+  count: number;
+  sums: Record<string, number>;
+  byStatus: Array<{ status: string; count: number; sums: Record<string, number> }>;
+}
+
+const DATE_FIELDS = { from: 'fromDate', to: 'toDate' };
+
+/**
+ * One report-center list (card payments, disbursements, financing, settlements, non-paid, donations), its
+ * columns and filters from the report's definition (REPORTS, keyed by the resource name): date range with
+ * presets, store and status filters, search, totals of the filtered set, columns the user chooses (the
+ * export follows them), export without row cap, and the scheduled files of the report's type.
+ */
+export function GenericReportList({ report }: { report: ReportKey }) {
+  const def = REPORTS[report];
+  const translate = useTranslate();
+  const lng = getLanguage();
+  const pathOf = usePathOf();
+  const stores = useMemo(() => (def.hasStore ? (secureLocal.get<StoreOption[]>(StorageKeys.storeOption) ?? []) : []), [def.hasStore]);
+  const colLabel = (key: string) => `portal.reports.columns.${key}`;
+  const statusLabel = (s: string) => translate(`portal.reports.statuses.${s}`);
+
+  const columns = useMemo<ReportColumn<RaRecord>[]>(
+    () =>
+      def.columns.map((column) => ({
+        source: column.key,
+        label: colLabel(column.key),
+        align: column.type === 'money' || column.type === 'number' ? 'right' : undefined,
+        render: (row: RaRecord) => {
+          const value = row[column.key];
+          if (column.key === def.idColumn && def.hasDetail) {
+            return (
+              <Link component={RouterLink} to={pathOf(report, 'show', { id: String(value) })}>
+                {String(value)}
+              </Link>
+            );
+          }
+          if (value === null || value === undefined || value === '') return '-';
+          switch (column.type) {
+            case 'money':
+              return formatMoney(value as number, lng);
+            case 'number':
+              return formatNumber(value as number, lng);
+            case 'date':
+              return formatDateTimeSeconds(value as string);
+            case 'status':
+              return <StatusChip status={String(value)} />;
+            default:
+              return column.key === 'channel' || column.key === 'cardBrand' ? translate(`portal.reports.values.${String(value)}`, { _: String(value) }) : String(value);
+          }
+        },
+      })),
+    [def, lng, pathOf, report, translate],
+  );
+
+  const defaultFilter = (): ReportFilter => {
+    const range = presetRange('last7Days', vietnamToday());
+    return { fromDate: range.from, toDate: range.to, storeId: [], status: [], keyword: '' };
+  };
+  const validateFilter = (value: unknown): ReportFilter | null => {
+    if (!value || typeof value !== 'object') return null;
+    const v = value as Partial<ReportFilter>;
+    if (!isDayKey(v.fromDate) || !isDayKey(v.toDate)) return null;
+    return {
+      fromDate: v.fromDate,
+      toDate: v.toDate,
+      storeId: def.hasStore && Array.isArray(v.storeId) ? v.storeId.filter((s) => Number.isInteger(s)) : [],
+      status: Array.isArray(v.status) ? v.status.filter((s) => def.statuses.includes(s)) : [],
+      keyword: typeof v.keyword === 'string' ? v.keyword.slice(0, KEYWORD_MAX_LENGTH) : '',
+    };
+  };
+
+  const title = translate(`resources.${report}.name`);
+  return (
+    <ReportList<ReportFilter, RaRecord>
+      resource={report}
+      title={title}
+      columns={columns}
+      defaultColumns={def.defaultColumns}
+      dateFields={DATE_FIELDS}
+      defaultFilter={defaultFilter}
+      validateFilter={validateFilter}
+      empty={translate('portal.reports.empty')}
+      isEmpty={(totals) => (totals as ReportTotals).count === 0}
+      totals={(value) => {
+        const totals = value as ReportTotals | undefined;
+        return [
+          {
+            label: translate('portal.reports.totals.count'),
+            value: formatNumber(totals?.count ?? 0, lng),
+            detail: totals?.byStatus.map((s) => `${statusLabel(s.status)}: ${formatNumber(s.count, lng)}`).join(' · '),
+          },
+          ...def.moneyColumns.map((key) => ({ label: translate(colLabel(key)), value: formatMoney(totals?.sums[key] ?? 0, lng) })),
+        ];
+      }}
+      filters={({ filter, setFilter }) => (
+        <>
+          <DateRangeFilter
+            value={{ from: filter.fromDate, to: filter.toDate }}
+            onChange={(range) => setFilter({ ...filter, fromDate: range.from, toDate: range.to })}
+          />
+          {stores.length > 0 ? (
+            <MultiSelect
+              label={translate('portal.reports.store')}
+              value={filter.storeId ?? []}
+              choices={stores.map((s) => ({ id: s.id, name: s.storeName }))}
+              onChange={(storeId) => setFilter({ ...filter, storeId })}
+            />
+          ) : null}
+          <MultiSelect
+            label={translate('portal.reports.status')}
+            value={filter.status ?? []}
+            choices={def.statuses.map((s) => ({ id: s, name: statusLabel(s) }))}
+            onChange={(status) => setFilter({ ...filter, status })}
+          />
+          <SearchFilter
+            label={translate('portal.reports.search')}
+            placeholder={translate(`resources.${report}.searchHint`)}
+            value={filter.keyword ?? ''}
+            maxLength={KEYWORD_MAX_LENGTH}
+            onChange={(keyword) => setFilter({ ...filter, keyword: keyword.trim() }, true)}
+          />
+        </>
+      )}
+    >
+      {def.settingType ? <GeneratedReports type={def.settingType} /> : null}
+    </ReportList>
+  );
+}

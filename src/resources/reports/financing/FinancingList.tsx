@@ -1,5 +1,0 @@
-import { ReportCenterList } from '@/components/report-center/ReportCenterList';
-
-export default function FinancingList() {
-  return <ReportCenterList report="financing" resource="financing-report" />;
-}
