@@ -3,10 +3,17 @@
  * second step's code is in the demo outbox for its phone), so the 2FA sign-in can be tried at once;
  * and accounts the auth browser tests change (2FA, password, SSO link, reset) so that no other test's
  * demo account is ever altered on the shared e2e server.
+ *
+ * SSO links: every demo account is linked to its identity at the built-in demo issuer, so "Đăng nhập
+ * SSO" works for it out of the box, except `auth_sso_demo`, left unlinked to show (and test) the
+ * refusal and the link from the account screen. The links name the demo issuer only: a real IdP's
+ * identities stay unlinked until their owners link them.
  */
-import { memberships, users } from './schema';
+import { eq } from 'drizzle-orm';
+import { DEMO_SSO_ISSUER, demoSsoSubject } from '../lib/sso';
+import { memberships, ssoIdentities, users } from './schema';
 import type { DomainSeed } from './seed-types';
-import { DemoMerchants } from './seed-fixtures';
+import { DemoMerchants, DemoUsers } from './seed-fixtures';
 
 export const SECURE_DEMO_USER = {
   username: 'secure_demo',
@@ -35,5 +42,14 @@ export const seedAuth: DomainSeed = async (tx, ctx) => {
       .values({ ...account, passwordHash: ctx.demoPasswordHash, createdAt: ctx.referenceDate })
       .returning({ id: users.id });
     if (merchant) await tx.insert(memberships).values({ merchantId: DemoMerchants.sme.id, userId: row.id, roles: ['MERCHANT_ACCOUNTANT'] });
+  }
+
+  const linked = [...Object.values(DemoUsers), SECURE_DEMO_USER, ...Object.values(AUTH_TEST_USERS)]
+    .map((account) => account.username)
+    .filter((username) => username !== AUTH_TEST_USERS.sso.username);
+  for (const username of linked) {
+    const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
+    await tx.insert(ssoIdentities).values({ issuer: DEMO_SSO_ISSUER, subject: demoSsoSubject(row.id), userId: row.id });
+    await tx.update(users).set({ linkedSso: true }).where(eq(users.id, row.id));
   }
 };

@@ -15,7 +15,7 @@ import {
 } from './validation';
 
 export { AuthApiPaths } from './authApi';
-export type { OtpSent, SecondFactorChallenge, TwoFactorConfig, SecurityInfo, RecoveryMethod, SsoConfigAnswer, SsoSignOnExtra } from './authApi';
+export type { OtpSent, SecondFactorChallenge, TwoFactorConfig, SecurityInfo, RecoveryMethod, SsoConfigAnswer, SsoSignOnExtra, SsoHandOff, PasswordChallenge } from './authApi';
 
 /** Six digits, as sent. */
 export const otpCodeSchema = z.string({ error: 'validation.required' }).check((ctx) => {
@@ -40,6 +40,8 @@ const challengeTokenSchema = z.string({ error: 'validation.required' }).regex(/^
 export const loginOtpConfirmSchema = z.object({ challengeToken: challengeTokenSchema, otpId: otpIdSchema, otpCode: otpCodeSchema });
 export type LoginOtpConfirmInput = z.infer<typeof loginOtpConfirmSchema>;
 export const loginOtpResendSchema = z.object({ challengeToken: challengeTokenSchema });
+/** SMS login on a two-factor account: the password is the second factor. Checked as typed (may predate §5). */
+export const loginPasswordConfirmSchema = z.object({ challengeToken: challengeTokenSchema, password: requiredString });
 
 export const phoneOnlySchema = z.object({ phoneNumber: phoneSchema });
 export type PhoneOnlyInput = z.infer<typeof phoneOnlySchema>;
@@ -133,6 +135,12 @@ export type UpdateMeInput = z.infer<typeof updateMeSchema>;
 
 // --- SSO -----------------------------------------------------------------------------------
 
-export const ssoSignOnSchema = z.object({ token: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(4096, 'validation.invalid') });
+const ssoTokenSchema = z.string({ error: 'validation.required' }).min(1, 'validation.required').max(4096, 'validation.invalid');
+/** The random value the portal made before sending the browser to the IdP; the token's `nonce` claim must equal it. */
+export const ssoNonceSchema = z.string({ error: 'validation.required' }).regex(/^[A-Za-z0-9_-]{16,128}$/, 'validation.invalid');
+
+export const ssoSignOnSchema = z.object({ token: ssoTokenSchema, nonce: ssoNonceSchema });
+/** POST /sso/link (signed in): the hand-off of the identity to link to the caller's account. */
+export const ssoLinkSchema = z.object({ token: ssoTokenSchema, nonce: ssoNonceSchema });
 
 

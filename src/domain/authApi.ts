@@ -5,6 +5,7 @@
 export const AuthApiPaths = {
   loginOtpConfirm: '/authentication/login/otp/confirm',
   loginOtpResend: '/authentication/login/otp/resend',
+  loginPasswordConfirm: '/authentication/login/password/confirm',
   loginSmsOtp: '/authentication/v1/login-sms/otp',
   loginSms: '/authentication/v1/login-sms',
   signUp: '/onboarding/v1/sign-up',
@@ -37,6 +38,14 @@ export interface OtpSent {
 /** Password login with two-factor on: envelope status 21 with this data instead of a token. */
 export interface SecondFactorChallenge extends OtpSent {
   challengeToken: string;
+  /** Absent or SMS_CODE: a code was sent. */
+  factor?: 'SMS_CODE';
+}
+
+/** SMS login with two-factor on: envelope status 21; the password finishes the sign-in. */
+export interface PasswordChallenge {
+  challengeToken: string;
+  factor: 'PASSWORD';
 }
 
 export interface TwoFactorConfig {
@@ -70,4 +79,17 @@ export interface SsoSignOnExtra {
   ssoLogoutUrl: string | null;
   linkedSSO: boolean;
   walletPhone: string | null;
+}
+
+/**
+ * What the portal keeps (encrypted session storage) between sending the browser to the IdP and its
+ * return: `state` comes back in the URL, `nonce` inside the token. `purpose` says whether the return
+ * signs in or links the identity to the signed-in account.
+ */
+export interface SsoHandOff {
+  state: string;
+  nonce: string;
+  purpose: 'SIGN_IN' | 'LINK';
+  /** Epoch ms; an old hand-off is refused like a wrong one. */
+  startedAt: number;
 }

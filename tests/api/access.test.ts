@@ -108,7 +108,7 @@ describe('roles and sidebars routes', () => {
       ['ADS', 'ACTIVE'],
       ['PAYLATER', null],
     ]);
-    expect(data.userProfile).toEqual({ username: 'owner_demo', name: 'Nguyễn Minh Anh', linkedSSO: false });
+    expect(data.userProfile).toEqual({ username: 'owner_demo', name: 'Nguyễn Minh Anh', linkedSSO: true }); // the seed links the demo accounts' demo-SSO identities
     expect(data.storeIds).toBeNull();
   });
 

@@ -1,7 +1,8 @@
 /**
  * Two-factor sign-in, the own account's security (password check/change, 2FA on/off, Smart OTP,
  * security info, recovery methods, profile update) and SSO (sign-on with the demo issuer's token,
- * SSO sessions, wallet link), on the real app and database.
+ * SSO sessions, the demo issuer's form), on the real app and database. Linking and its attacks:
+ * security-linking.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -9,7 +10,7 @@ import { ApiStatus } from '@/domain/api';
 import { otpCodes, sessions, users } from '../../server/db/schema';
 import { SECURE_DEMO_USER } from '../../server/db/seed-auth';
 import { DEMO_PASSWORD, DemoUsers } from '../../server/db/seed-fixtures';
-import { signDemoSsoToken } from '../../server/lib/sso';
+import { demoSsoSubject, signDemoSsoToken } from '../../server/lib/sso';
 import { makeApp, type TestApp } from './helpers';
 import { freshIp, lastCode, post, wrongCode } from './auth-helpers';
 
@@ -147,7 +148,7 @@ describe('password change', () => {
     expect((await passwordLogin(user.username, 'Fresh@2026')).statusCode).toBe(200);
 
     const info = await t.call(token, { method: 'GET', url: SECURITY });
-    expect(info.json().data).toMatchObject({ twoFactorEnabled: false, linkedSSO: false });
+    expect(info.json().data).toMatchObject({ twoFactorEnabled: false, linkedSSO: true }); // seeded demo-SSO link
     expect(info.json().data.passwordChangedAt).not.toBeNull();
     expect(info.json().data.activeSessions).toBe(2);
   });
@@ -176,69 +177,75 @@ describe('own account', () => {
 });
 
 describe('SSO', () => {
-  const tokenFor = (username: string, phone: string | null, config = t.config) =>
-    signDemoSsoToken(config.auth.sso, config.tokenPepper, { subject: `s-${username}`, username, phoneNumber: phone });
+  // What the portal made for the browser that started the hand-off; the token carries it back.
+  const NONCE = 'browser-nonce-0123456789abcdef';
+  const idOf = async (username: string) => (await t.database.db.select().from(users).where(eq(users.username, username)))[0].id;
+  /** The demo issuer's token of an account (its subject at that issuer), as the demo form would sign it. */
+  const tokenFor = async (username: string, phone: string | null, config = t.config, nonce = NONCE) =>
+    signDemoSsoToken(config.auth.sso, config.tokenPepper, { subject: demoSsoSubject(await idOf(username)), username, phoneNumber: phone, nonce });
 
   it('publishes the demo issuer as the SSO login address', async () => {
     const res = await t.app.inject({ method: 'GET', url: SSO_CONFIG });
     expect(res.json().data).toEqual({ loginUrl: '/api/demo/sso/authorize' });
   });
 
-  it('signs on with the issuer token: an SSO session whose logout goes to the SSO sign-out address; then links the wallet', async () => {
+  it('signs on with the token of a linked identity: an SSO session whose logout goes to the SSO sign-out address', async () => {
     const user = DemoUsers.otherOwner;
     const handOff = await tokenFor(user.username, user.phone);
-    const res = await post(t, SSO_SIGN_ON, { token: handOff });
+    const res = await post(t, SSO_SIGN_ON, { token: handOff, nonce: NONCE });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ username: user.username, isLoginSSO: true, ssoLogoutUrl: '/api/demo/sso/logout', linkedSSO: false, walletPhone: user.phone });
-    const token = res.json().data.token;
+    expect(res.json().data).toMatchObject({ username: user.username, isLoginSSO: true, ssoLogoutUrl: '/api/demo/sso/logout', linkedSSO: true, walletPhone: user.phone });
     const [session] = await t.database.db.select().from(sessions).where(eq(sessions.isSso, true));
     expect(session).toBeDefined();
 
     // The hand-off token opens one session only: replaying it is refused.
-    const replay = await post(t, SSO_SIGN_ON, { token: handOff });
+    const replay = await post(t, SSO_SIGN_ON, { token: handOff, nonce: NONCE });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().message).toBe('Phiên đăng nhập SSO không hợp lệ hoặc đã hết hạn');
 
-    const link = await post(t, SSO_LINK, {}, { token });
-    expect(link.json()).toEqual({ status: 0, message: 'Liên kết với số ví Ví Xanh thành công' });
-    expect((await t.call(token, { method: 'GET', url: ME })).json().data.linkedSSO).toBe(true);
-
-    // A password session cannot link.
-    const plain = await t.login(DemoUsers.owner.username);
-    const refused = await post(t, SSO_LINK, {}, { token: plain });
+    // An SSO session cannot link another identity: linking needs the account's own sign-in.
+    const refused = await post(t, SSO_LINK, { token: await tokenFor(DemoUsers.owner.username, null), nonce: NONCE }, { token: res.json().data.token });
     expect(refused.statusCode).toBe(403);
-    expect((await t.call(plain, { method: 'GET', url: ME })).json().data.linkedSSO).toBe(false);
   });
 
-  it('refuses a forged, foreign or tampered token, and an unknown account', async () => {
+  it('refuses a forged, foreign or tampered token', async () => {
     const other = { ...t.config, tokenPepper: 'another-pepper-0123456789-0123456789-xx' };
     for (const token of ['not-a-jwt', await tokenFor(DemoUsers.owner.username, null, other), (await tokenFor(DemoUsers.owner.username, null)).slice(0, -3) + 'abc']) {
-      const res = await post(t, SSO_SIGN_ON, { token });
+      const res = await post(t, SSO_SIGN_ON, { token, nonce: NONCE });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Phiên đăng nhập SSO không hợp lệ hoặc đã hết hạn');
     }
-    const unknown = await post(t, SSO_SIGN_ON, { token: await tokenFor('ghost_user', null) });
-    expect(unknown.statusCode).toBe(404);
   });
 
   it('with 2FA on, SSO sign-on also asks for the second factor', async () => {
     // The first test sent this phone a sign-in code moments ago: a minute passes (no resend throttle).
     await t.database.db.update(otpCodes).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(otpCodes.address, SECURE_DEMO_USER.phone));
-    const res = await post(t, SSO_SIGN_ON, { token: await tokenFor(SECURE_DEMO_USER.username, SECURE_DEMO_USER.phone) }, { ip: freshIp() });
+    const res = await post(t, SSO_SIGN_ON, { token: await tokenFor(SECURE_DEMO_USER.username, SECURE_DEMO_USER.phone), nonce: NONCE }, { ip: freshIp() });
     expect(res.json().status).toBe(ApiStatus.SECOND_FACTOR_REQUIRED);
   });
 
-  it('the demo issuer form checks the password and returns to sso-check with the token in the fragment', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/api/demo/sso/authorize' });
+  it('the demo issuer form checks the password and returns to sso-check with the token in the fragment and the state in the URL', async () => {
+    const handOff = `state=${'s'.repeat(22)}&nonce=${NONCE}`;
+    const page = await t.app.inject({ method: 'GET', url: `/api/demo/sso/authorize?${handOff}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<label for="username">Tên đăng nhập</label>');
-    const bad = await t.app.inject({ method: 'POST', url: '/api/demo/sso/authorize', payload: 'username=owner_demo&password=nope', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(page.body).toContain(`<input type="hidden" name="nonce" value="${NONCE}">`);
+    // Without the portal's state and nonce there is no hand-off to answer.
+    expect((await t.app.inject({ method: 'GET', url: '/api/demo/sso/authorize' })).statusCode).toBe(400);
+    const form = (password: string) => ({
+      method: 'POST' as const,
+      url: '/api/demo/sso/authorize',
+      payload: `username=owner_demo&password=${encodeURIComponent(password)}&${handOff}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const bad = await t.app.inject(form('nope'));
     expect(bad.statusCode).toBe(401);
-    const good = await t.app.inject({ method: 'POST', url: '/api/demo/sso/authorize', payload: `username=owner_demo&password=${encodeURIComponent(DEMO_PASSWORD)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(bad.body).toContain('Mật khẩu hoặc tên đăng nhập không chính xác');
+    const good = await t.app.inject(form(DEMO_PASSWORD));
     expect(good.statusCode).toBe(303);
     const location = good.headers.location as string;
-    expect(location).toMatch(/^\/portal\/auth\/sso-check#token=/);
-    const token = decodeURIComponent(location.split('#token=')[1]);
-    expect((await post(t, SSO_SIGN_ON, { token })).json().data.username).toBe('owner_demo');
+    expect(location).toMatch(new RegExp(`^/portal/auth/sso-check#token=[^&]+&state=${'s'.repeat(22)}$`));
+    const token = decodeURIComponent(location.split('#token=')[1].split('&')[0]);
+    expect((await post(t, SSO_SIGN_ON, { token, nonce: NONCE })).json().data.username).toBe('owner_demo');
   });
 });

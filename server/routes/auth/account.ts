@@ -1,9 +1,10 @@
 /**
  * The signed-in user's own security: password check and change, two-factor on/off (each confirmed by a
- * code), Smart OTP registration, security info and recovery methods, profile update, SSO wallet link.
+ * code), Smart OTP registration, security info and recovery methods, profile update (the SSO link
+ * is with the other SSO routes, ./flows.ts).
  * Every route acts on the caller's own account only (no id in the path), so there is nothing to isolate.
  */
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
@@ -17,17 +18,14 @@ import { translate } from '../../i18n';
 import { callerOf } from '../../plugins/auth';
 import { maskAddress, normaliseAddress } from '../../lib/otp/address';
 import { langOnlyQuery } from '../../validation';
-import { authRepository } from './repository';
+import { passwordGuard } from './password-guard';
 import { PRODUCT_NAME } from './flows';
 import { otpRefusal, otpSentOf, otpSentSchema, signInService } from './signin';
 
-const secondsUntil = (date: Date, now: Date) => Math.ceil((date.getTime() - now.getTime()) / 1000);
-
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const repo = authRepository(db);
+  const guard = passwordGuard(app);
   const signIns = signInService(app);
-  const { config } = app;
 
   async function me(request: FastifyRequest) {
     const [user] = await db.select().from(users).where(eq(users.id, callerOf(request).userId));
@@ -41,21 +39,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /**
-   * Checks the current password with the sign-in lock: wrong guesses count against the username,
-   * so a left-open session cannot be used to brute-force the password.
+   * Checks the current password with the sign-in throttle and lock: wrong guesses count against the
+   * username, so a left-open session cannot be used to brute-force the password.
    */
-  async function checkPassword(request: FastifyRequest, user: typeof users.$inferSelect, password: string) {
-    const usernameKey = user.username.toLowerCase().slice(0, 64);
-    const now = new Date();
-    const locks = await repo.lockState(usernameKey, request.ip, now);
-    if (locks.userLockedUntil) throw ApiError.accountLocked(secondsUntil(locks.userLockedUntil, now));
-    const valid = await verify(user.passwordHash, password).catch(() => false);
-    if (!valid) {
-      const started = await repo.recordFailure(usernameKey, request.ip, user.id, config.loginThrottle, now);
-      if (started.userLockedUntil) throw ApiError.accountLocked(secondsUntil(started.userLockedUntil, now));
-      throw new ApiError(400, ApiStatus.INVALID_CREDENTIALS, 'auth.currentPasswordWrong');
-    }
-  }
+  const checkPassword = (request: FastifyRequest, user: typeof users.$inferSelect, password: string) =>
+    guard.confirmOwnPassword(request, user, password, () => new ApiError(400, ApiStatus.INVALID_CREDENTIALS, 'auth.currentPasswordWrong'));
 
   app.post(
     AuthApiPaths.passwordCheck,
@@ -223,7 +211,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // --- Own profile and SSO link ---------------------------------------------------------------------
+  // --- Own profile -------------------------------------------------------------------------------------
 
   app.post(
     AuthApiPaths.updateMe,
@@ -237,18 +225,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await db.update(users).set({ name: request.body.fullname.trim(), email }).where(eq(users.id, user.id));
       return { status: ApiStatus.OK, message: translate(request.lang, 'auth.accountUpdated') };
-    },
-  );
-
-  app.post(
-    AuthApiPaths.ssoLink,
-    { schema: { tags: ['auth'], summary: 'Links the account to the wallet of the SSO sign-in (SSO sessions only)', querystring: langOnlyQuery, response: { 200: emptyEnvelopeSchema } } },
-    async (request) => {
-      const caller = callerOf(request);
-      const [session] = await db.select({ isSso: sessions.isSso }).from(sessions).where(eq(sessions.id, caller.sessionId));
-      if (!session?.isSso) throw new ApiError(403, ApiStatus.FORBIDDEN, 'auth.ssoLinkNeedsSso');
-      await db.update(users).set({ linkedSso: true }).where(eq(users.id, caller.userId));
-      return { status: ApiStatus.OK, message: translate(request.lang, 'auth.ssoLinked', { product: PRODUCT_NAME }) };
     },
   );
 };

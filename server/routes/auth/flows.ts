@@ -1,10 +1,12 @@
 /**
  * The public ways in: the second-factor step, SMS login, sign-up (§7 SEND_VERIFY_CODE then SIGN_UP),
  * merchant leads, forgot password (verify, then change) and SSO sign-on. Every one of them is public,
- * rate-limited like the password login, and spends one-time codes from the shared service.
+ * rate-limited like the password login, and spends one-time codes from the shared service. Beside
+ * them, the one signed-in SSO call: linking an identity to the account (POST /sso/link).
  */
 import { hash } from '@node-rs/argon2';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiStatus } from '@/domain/api';
@@ -12,22 +14,36 @@ import {
   AuthApiPaths,
   loginOtpConfirmSchema,
   loginOtpResendSchema,
+  loginPasswordConfirmSchema,
   loginSmsSchema,
   merchantLeadSchema,
   passwordResetSchema,
   phoneOnlySchema,
   sendVerifyCodeSchema,
   signUpSchema,
+  ssoLinkSchema,
   ssoSignOnSchema,
 } from '@/domain/auth';
-import { merchantLeads, users } from '../../db/schema';
+import { merchantLeads, sessions, users } from '../../db/schema';
 import { emptyEnvelopeSchema, envelopeSchema, ok } from '../../envelope';
 import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
+import { callerOf } from '../../plugins/auth';
 import { normaliseAddress } from '../../lib/otp/address';
 import { createSsoVerifier } from '../../lib/sso';
+import { ssoLinks } from '../../lib/sso/links';
 import { langOnlyQuery, RequestValidationError } from '../../validation';
-import { challengeAnswerSchema, loginAnswerSchema, otpRefusal, otpSentOf, otpSentSchema, signInService, type UserRow } from './signin';
+import { passwordGuard } from './password-guard';
+import {
+  challengeAnswerSchema,
+  loginAnswerSchema,
+  otpRefusal,
+  otpSentOf,
+  otpSentSchema,
+  passwordChallengeAnswerSchema,
+  signInService,
+  type UserRow,
+} from './signin';
 
 /** The spec's product name, used where a message says `{product}`. */
 export const PRODUCT_NAME = 'Ví Xanh';
@@ -38,7 +54,17 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const { config } = app;
   const signIns = signInService(app);
+  const guard = passwordGuard(app);
+  const links = ssoLinks(db);
   const sso = createSsoVerifier(config.auth.sso, { enabled: config.demoMode, pepper: config.tokenPepper });
+
+  /** The identity of a hand-off token whose nonce is the caller's, or the refusal. */
+  async function verifiedIdentity(token: string, nonce: string) {
+    if (!sso.enabled) throw new ApiError(503, ApiStatus.UNAVAILABLE, 'auth.ssoNotConfigured');
+    const identity = await sso.verify(token, nonce);
+    if (!identity) throw new ApiError(401, ApiStatus.TOKEN_INVALID, 'auth.ssoInvalid');
+    return identity;
+  }
   const limited = { public: true, rateLimit: { max: config.rateLimit.loginPerMinute, timeWindow: 60_000 } };
   const ssoLogoutUrl = config.ssoLogoutUrl ?? (config.demoMode ? '/api/demo/sso/logout' : null);
 
@@ -47,6 +73,28 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
     const [user] = await db.select().from(users).where(eq(users.phone, phone)).orderBy(asc(users.id)).limit(1);
     if (!user) throw new ApiError(404, ApiStatus.NOT_FOUND, 'auth.phoneNoAccount');
     return user;
+  }
+
+  /**
+   * A reset proves one contact only (the one the code went to): the other one hears of it, so the
+   * owner learns of a reset made by whoever holds that phone (or mailbox). The reset stands if the
+   * notice cannot be delivered; the failure is logged.
+   */
+  async function notifyReset(request: FastifyRequest, user: UserRow, via: 'SMS' | 'EMAIL') {
+    const to = via === 'SMS' ? user.email : user.phone;
+    if (!to) return;
+    const channel = via === 'SMS' ? 'EMAIL' : 'SMS';
+    const at = new Date().toLocaleString(request.lang === 'en' ? 'en-GB' : 'vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' });
+    try {
+      await app.notifier.send({
+        channel,
+        to: normaliseAddress(channel, to),
+        title: translate(request.lang, 'auth.resetNotice.title', { product: PRODUCT_NAME }),
+        text: translate(request.lang, 'auth.resetNotice.text', { product: PRODUCT_NAME, username: user.username, at }),
+      });
+    } catch (err) {
+      request.log.error({ userId: user.id, channel, err: (err as Error).message }, 'password reset notice not delivered');
+    }
   }
 
   // --- Second factor -------------------------------------------------------------------------
@@ -65,7 +113,7 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { challengeToken, otpId, otpCode } = request.body;
-      const challenge = await signIns.findChallenge(challengeToken);
+      const challenge = await signIns.findChallenge(challengeToken, 'SMS_CODE');
       if (challenge.otpId !== otpId) throw otpRefusal('NOT_FOUND');
       const check = await app.otp.verify({ otpId, code: otpCode, purpose: 'LOGIN_2FA', userId: challenge.userId });
       if (check !== 'OK') throw otpRefusal(check);
@@ -73,7 +121,7 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
       const [user] = await db.select().from(users).where(eq(users.id, challenge.userId));
       const isSso = challenge.isSso === 1;
       const session = await signIns.startSession(request, user, isSso);
-      return ok(request, isSso ? { ...session, isLoginSSO: true, ssoLogoutUrl, linkedSSO: user.linkedSso, walletPhone: user.phone } : session);
+      return ok(request, isSso ? { ...session, isLoginSSO: true, ssoLogoutUrl, linkedSSO: true, walletPhone: user.phone } : session);
     },
   );
 
@@ -84,7 +132,7 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Sends a new second-factor code', querystring: langOnlyQuery, body: loginOtpResendSchema, response: { 200: envelopeSchema(otpSentSchema) } },
     },
     async (request) => {
-      const challenge = await signIns.findChallenge(request.body.challengeToken);
+      const challenge = await signIns.findChallenge(request.body.challengeToken, 'SMS_CODE');
       const [user] = await db.select().from(users).where(eq(users.id, challenge.userId));
       const issued = await app.otp.issue({ purpose: 'LOGIN_2FA', target: { channel: 'SMS', address: user.phone ?? '' }, userId: user.id, ip: request.ip, lang: request.lang });
       await signIns.setChallengeOtp(challenge.id, issued.otpId);
@@ -114,10 +162,13 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limited,
       schema: {
         tags: ['auth'],
-        summary: 'SMS login, step 2: the code signs in (it is the possession factor, so no second step follows)',
+        summary: 'SMS login, step 2: the code signs in; on a two-factor account it answers status 21 and the password finishes',
+        description:
+          'The code proves the phone only. With two-factor security on, the answer is envelope status 21 with a ' +
+          'challenge of factor PASSWORD instead of a token: POST /authentication/login/password/confirm finishes the sign-in.',
         querystring: langOnlyQuery,
         body: loginSmsSchema,
-        response: { 200: envelopeSchema(loginAnswerSchema) },
+        response: { 200: z.union([envelopeSchema(loginAnswerSchema), passwordChallengeAnswerSchema]) },
       },
     },
     async (request) => {
@@ -125,6 +176,30 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await userByPhone(phone);
       const check = await app.otp.verify({ otpId: request.body.otpId, code: request.body.otpCode, purpose: 'LOGIN_SMS', userId: user.id });
       if (check !== 'OK') throw otpRefusal(check);
+      // The phone is one factor; an account that asked for two also needs its password.
+      if (user.twoFactorEnabled) return signIns.passwordChallenge(request, user);
+      return ok(request, await signIns.startSession(request, user, false));
+    },
+  );
+
+  app.post(
+    AuthApiPaths.loginPasswordConfirm,
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'SMS login on a two-factor account, last step: the password (same throttle and lock as /login)',
+        querystring: langOnlyQuery,
+        body: loginPasswordConfirmSchema.strict(),
+        response: { 200: envelopeSchema(loginAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const challenge = await signIns.findChallenge(request.body.challengeToken, 'PASSWORD');
+      const [user] = await db.select().from(users).where(eq(users.id, challenge.userId));
+      if (!user) throw new ApiError(401, ApiStatus.SESSION_EXPIRED, 'auth.challengeInvalid');
+      await guard.confirmOwnPassword(request, user, request.body.password, () => new ApiError(400, ApiStatus.INVALID_CREDENTIALS, 'auth.passwordWrong'));
+      if (!(await signIns.consumeChallenge(challenge.id))) throw new ApiError(401, ApiStatus.SESSION_EXPIRED, 'auth.challengeInvalid');
       return ok(request, await signIns.startSession(request, user, false));
     },
   );
@@ -237,7 +312,13 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
     AuthApiPaths.passwordReset,
     {
       config: limited,
-      schema: { tags: ['auth'], summary: 'Forgot password, step 2: the code and a new password; every session of the account ends', querystring: langOnlyQuery, body: passwordResetSchema, response: { 200: emptyEnvelopeSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Forgot password, step 2: the code and a new password; every session of the account ends and its other contact is told',
+        querystring: langOnlyQuery,
+        body: passwordResetSchema,
+        response: { 200: emptyEnvelopeSchema },
+      },
     },
     async (request) => {
       const body = request.body;
@@ -251,6 +332,7 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
       await signIns.revokeOtherSessions(user.id, null);
       await signIns.recordPasswordChange(user.id);
       request.log.info({ userId: user.id }, 'password reset');
+      await notifyReset(request, user, 'SMS');
       return { status: ApiStatus.OK, message: translate(request.lang, 'auth.passwordReset') };
     },
   );
@@ -272,21 +354,52 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limited,
       schema: {
         tags: ['auth'],
-        summary: 'Completes an SSO hand-off: the IdP token signs in (session marked SSO; logout goes to the SSO sign-out address)',
+        summary: 'Completes an SSO hand-off: the token of an identity linked to an account signs in (session marked SSO)',
+        description:
+          'The token must carry the nonce sent alongside it (the one the portal made for this browser). The identity ' +
+          '(iss + sub) opens only the account it was linked to (POST /sso/link); an unlinked one gets 403.',
         querystring: langOnlyQuery,
         body: ssoSignOnSchema.strict(),
         response: { 200: loginOrChallenge },
       },
     },
     async (request) => {
-      if (!sso.enabled) throw new ApiError(503, ApiStatus.UNAVAILABLE, 'auth.ssoNotConfigured');
-      const identity = await sso.verify(request.body.token);
-      if (!identity) throw new ApiError(401, ApiStatus.TOKEN_INVALID, 'auth.ssoInvalid');
-      const [user] = await db.select().from(users).where(and(eq(sql`lower(${users.username})`, identity.username.toLowerCase())));
-      if (!user) throw new ApiError(404, ApiStatus.NOT_FOUND, 'auth.ssoNoAccount');
+      const identity = await verifiedIdentity(request.body.token, request.body.nonce);
+      const userId = await links.userIdOf(identity.issuer, identity.subject);
+      const [user] = userId === null ? [] : await db.select().from(users).where(eq(users.id, userId));
+      if (!user) {
+        request.log.info({ issuer: identity.issuer }, 'SSO identity not linked');
+        throw new ApiError(403, ApiStatus.FORBIDDEN, 'auth.ssoNotLinked', { product: PRODUCT_NAME });
+      }
       if (user.twoFactorEnabled) return signIns.challenge(request, user, true);
       const session = await signIns.startSession(request, user, true);
-      return ok(request, { ...session, isLoginSSO: true, ssoLogoutUrl, linkedSSO: user.linkedSso, walletPhone: identity.phoneNumber });
+      return ok(request, { ...session, isLoginSSO: true, ssoLogoutUrl, linkedSSO: true, walletPhone: identity.phoneNumber });
+    },
+  );
+
+  app.post(
+    AuthApiPaths.ssoLink,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Links an SSO identity (issuer + subject of the hand-off token) to the signed-in account',
+        description:
+          'Needs a session opened by the account itself (password or SMS code, not SSO), so an identity is linked only ' +
+          'by someone who proved both. 409 when the identity is linked to another account.',
+        querystring: langOnlyQuery,
+        body: ssoLinkSchema.strict(),
+        response: { 200: emptyEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const [session] = await db.select({ isSso: sessions.isSso }).from(sessions).where(eq(sessions.id, caller.sessionId));
+      if (!session || session.isSso) throw new ApiError(403, ApiStatus.FORBIDDEN, 'auth.ssoLinkNeedsPassword');
+      const identity = await verifiedIdentity(request.body.token, request.body.nonce);
+      const result = await links.link(caller.userId, identity.issuer, identity.subject);
+      if (result === 'LINKED_ELSEWHERE') throw new ApiError(409, ApiStatus.CONFLICT, 'auth.ssoLinkedElsewhere');
+      request.log.info({ userId: caller.userId, issuer: identity.issuer }, 'SSO identity linked');
+      return { status: ApiStatus.OK, message: translate(request.lang, 'auth.ssoLinked', { product: PRODUCT_NAME }) };
     },
   );
 };

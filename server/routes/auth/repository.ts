@@ -1,5 +1,6 @@
 /**
- * Sign-in data: users by username and the failed-attempt counters that throttle guessing.
+ * Sign-in data: users by username and the failed-attempt counters that throttle guessing (used
+ * through the one password check, ./password-guard.ts).
  * Counters are keyed by the username as typed (lower-cased) and by client IP, whether or not the user
  * exists, so neither the answers nor the locks reveal which usernames exist.
  */
@@ -88,14 +89,12 @@ export function authRepository(db: Db) {
       return { userLockedUntil, ipLockedUntil };
     },
 
-    /** A successful sign-in clears the username's counter (not the IP's: one good account must not
-     * reset the count of guesses against others from the same address). */
-    async recordSuccess(usernameKey: string, userId: number, now = new Date()): Promise<void> {
+    /** A right password clears the username's counter (not the IP's: one good account must not
+     * reset the count of guesses against others from the same address). The sign-in time is set when
+     * a session starts, not here: a right password may still await its second factor. */
+    async recordSuccess(usernameKey: string, userId: number): Promise<void> {
       await db.delete(loginThrottles).where(and(eq(loginThrottles.scope, 'user'), eq(loginThrottles.key, usernameKey)));
-      await db
-        .update(users)
-        .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now })
-        .where(eq(users.id, userId));
+      await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
     },
 
     /** Drops counters whose window and lock are both over. */

@@ -1,6 +1,7 @@
 /**
  * The end of every way in (password, SMS code, SSO): either a session, or, with two-factor on, a
- * challenge that opens nothing but the second-factor confirm call.
+ * challenge that opens nothing but the second-factor confirm call (a code after a password or SSO,
+ * the password after an SMS code).
  */
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -40,8 +41,17 @@ export const otpSentSchema = z.object({
 export const challengeAnswerSchema = z.object({
   status: z.literal(ApiStatus.SECOND_FACTOR_REQUIRED),
   message: z.string(),
-  data: otpSentSchema.extend({ challengeToken: z.string() }),
+  data: otpSentSchema.extend({ challengeToken: z.string(), factor: z.literal('SMS_CODE') }),
 });
+
+/** SMS login on a two-factor account: the code was right; the password is the second factor. */
+export const passwordChallengeAnswerSchema = z.object({
+  status: z.literal(ApiStatus.SECOND_FACTOR_REQUIRED),
+  message: z.string(),
+  data: z.object({ challengeToken: z.string(), factor: z.literal('PASSWORD') }),
+});
+
+export type ChallengeFactor = 'SMS_CODE' | 'PASSWORD';
 
 export function otpSentOf(issued: { otpId: string; maskedAddress: string; expiresAt: Date; resendAfterSeconds: number }) {
   return { ...issued, expiresAt: issued.expiresAt.toISOString() };
@@ -79,30 +89,51 @@ export function signInService(app: FastifyInstance) {
       ip: request.ip,
       lang: request.lang,
     });
-    const challengeToken = newToken();
-    await db.insert(loginChallenges).values({
-      tokenHash: hashToken(config.tokenPepper, challengeToken),
-      userId: user.id,
-      otpId: issued.otpId,
-      isSso: isSso ? 1 : 0,
-      expiresAt: new Date(Date.now() + CHALLENGE_MINUTES * 60_000),
-    });
+    const challengeToken = await recordChallenge(user, 'SMS_CODE', issued.otpId, isSso);
     request.log.info({ userId: user.id }, 'second factor required');
     return {
       status: ApiStatus.SECOND_FACTOR_REQUIRED,
       message: translate(request.lang, 'auth.secondFactorRequired', { address: issued.maskedAddress }),
-      data: { ...otpSentOf(issued), challengeToken },
+      data: { ...otpSentOf(issued), challengeToken, factor: 'SMS_CODE' as const },
     };
   }
 
-  /** The live challenge of a token, or a 401 (the user starts again from the password). */
-  async function findChallenge(challengeToken: string) {
+  async function recordChallenge(user: UserRow, factor: ChallengeFactor, otpId: string | null, isSso: boolean) {
+    const challengeToken = newToken();
+    await db.insert(loginChallenges).values({
+      tokenHash: hashToken(config.tokenPepper, challengeToken),
+      userId: user.id,
+      factor,
+      otpId,
+      isSso: isSso ? 1 : 0,
+      expiresAt: new Date(Date.now() + CHALLENGE_MINUTES * 60_000),
+    });
+    return challengeToken;
+  }
+
+  /**
+   * After the SMS code of a two-factor account: the password finishes the sign-in
+   * (POST /authentication/login/password/confirm), so the phone alone never opens the account.
+   */
+  async function passwordChallenge(request: FastifyRequest, user: UserRow) {
+    const challengeToken = await recordChallenge(user, 'PASSWORD', null, false);
+    request.log.info({ userId: user.id }, 'password required after SMS code');
+    return {
+      status: ApiStatus.SECOND_FACTOR_REQUIRED,
+      message: translate(request.lang, 'auth.passwordRequired'),
+      data: { challengeToken, factor: 'PASSWORD' as const },
+    };
+  }
+
+  /** The live challenge of a token for that factor, or a 401 (the user starts again from the first step). */
+  async function findChallenge(challengeToken: string, factor: ChallengeFactor) {
     const [row] = await db
       .select()
       .from(loginChallenges)
       .where(
         and(
           eq(loginChallenges.tokenHash, hashToken(config.tokenPepper, challengeToken)),
+          eq(loginChallenges.factor, factor),
           isNull(loginChallenges.consumedAt),
           gt(loginChallenges.expiresAt, new Date()),
         ),
@@ -114,6 +145,7 @@ export function signInService(app: FastifyInstance) {
   return {
     startSession,
     challenge,
+    passwordChallenge,
     findChallenge,
     /** Session, or challenge when the account has two-factor on. */
     async signInOrChallenge(request: FastifyRequest, user: UserRow, isSso: boolean) {

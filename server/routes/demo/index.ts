@@ -3,15 +3,16 @@
  * messages (codes included) and a small built-in SSO issuer that hands a signed token back to
  * /portal/auth/sso-check. Outside demo mode these paths do not exist (404).
  */
-import { verify } from '@node-rs/argon2';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok } from '../../envelope';
 import { translate, type Lang } from '../../i18n';
 import { outboxRepository } from '../../lib/notifier/outbox';
 import { channelOf, normaliseAddress } from '../../lib/otp/address';
-import { signDemoSsoToken } from '../../lib/sso';
+import { demoSsoSubject, signDemoSsoToken } from '../../lib/sso';
+import { ssoNonceSchema } from '@/domain/auth';
 import { authRepository } from '../auth/repository';
+import { passwordGuard } from '../auth/password-guard';
 import { apiQuery, langOnlyQuery } from '../../validation';
 
 export const DemoPaths = {
@@ -36,7 +37,11 @@ const SSO_CHECK_PATH = '/portal/auth/sso-check';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function issuerPage(lang: Lang, error: string | null, username = ''): string {
+/** What the portal sends (OIDC-style): `state` comes back in the return URL, `nonce` inside the token. */
+const handOffShape = { state: ssoNonceSchema, nonce: ssoNonceSchema };
+type HandOff = { state: string; nonce: string };
+
+function issuerPage(lang: Lang, error: string | null, handOff: HandOff, username = ''): string {
   const tr = (key: string) => escapeHtml(translate(lang, `demo.sso.${key}`));
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${tr('title')}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -44,6 +49,7 @@ function issuerPage(lang: Lang, error: string | null, username = ''): string {
 </head><body><main><h1>${tr('title')}</h1><p>${tr('hint')}</p>
 ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="/api${DemoPaths.ssoAuthorize}?lang=${lang}">
+<input type="hidden" name="state" value="${escapeHtml(handOff.state)}"><input type="hidden" name="nonce" value="${escapeHtml(handOff.nonce)}">
 <label for="username">${tr('username')}</label><input id="username" name="username" autocomplete="username" required value="${escapeHtml(username)}">
 <label for="password">${tr('password')}</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">${tr('submit')}</button></form></main></body></html>`;
@@ -52,6 +58,7 @@ ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
 export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
   const outbox = outboxRepository(app.database.db);
   const users = authRepository(app.database.db);
+  const guard = passwordGuard(app);
   const { config } = app;
 
   // The demo issuer's sign-in form posts form-encoded fields; parsed here only (this plugin's scope).
@@ -82,8 +89,8 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     DemoPaths.ssoAuthorize,
-    { config: { public: true }, schema: { tags: ['demo'], summary: 'Demo SSO issuer: sign-in form', querystring: langOnlyQuery } },
-    async (request, reply) => reply.type('text/html; charset=utf-8').send(issuerPage(request.lang, null)),
+    { config: { public: true }, schema: { tags: ['demo'], summary: 'Demo SSO issuer: sign-in form (state and nonce from the portal)', querystring: apiQuery(handOffShape) } },
+    async (request, reply) => reply.type('text/html; charset=utf-8').send(issuerPage(request.lang, null, request.query)),
   );
 
   app.post(
@@ -92,27 +99,31 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true, rateLimit: { max: config.rateLimit.loginPerMinute, timeWindow: 60_000 } },
       schema: {
         tags: ['demo'],
-        summary: 'Demo SSO issuer: checks the account and returns to the portal with a signed token',
+        summary: 'Demo SSO issuer: checks the password (same throttle and lock as /login) and returns to the portal with a signed token',
         querystring: langOnlyQuery,
-        body: z.object({ username: z.string().max(64), password: z.string().max(128) }),
+        body: z.object({ username: z.string().max(64), password: z.string().max(128), ...handOffShape }),
       },
     },
     async (request, reply) => {
-      const { username, password } = request.body;
-      const user = await users.findUserByUsername(username);
-      const valid = user ? await verify(user.passwordHash, password).catch(() => false) : false;
-      if (!user || !valid) {
+      const { username, password, state, nonce } = request.body;
+      const checked = await guard.check(request, { username, user: await users.findUserByUsername(username), password });
+      if (!checked.ok) {
+        const { error } = checked;
         return reply
-          .code(401)
+          .code(error.httpStatus === 400 ? 401 : error.httpStatus)
+          .headers(error.headers)
           .type('text/html; charset=utf-8')
-          .send(issuerPage(request.lang, translate(request.lang, 'messages.invalidCredentials'), username));
+          .send(issuerPage(request.lang, translate(request.lang, error.messageKey, error.params), { state, nonce }, username));
       }
+      const { user } = checked;
+      // The subject is this issuer's id of the account; the portal opens only the account it was linked to.
       const token = await signDemoSsoToken(config.auth.sso, config.tokenPepper, {
-        subject: `demo-sso-${user.id}`,
+        subject: demoSsoSubject(user.id),
         username: user.username,
         phoneNumber: user.phone,
+        nonce,
       });
-      return reply.redirect(`${SSO_CHECK_PATH}#token=${encodeURIComponent(token)}`, 303);
+      return reply.redirect(`${SSO_CHECK_PATH}#token=${encodeURIComponent(token)}&state=${encodeURIComponent(state)}`, 303);
     },
   );
 

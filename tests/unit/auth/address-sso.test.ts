@@ -45,39 +45,50 @@ describe('shared schemas', () => {
 describe('SSO tokens', () => {
   const sso = { loginUrl: null, secret: null, jwksUrl: null, issuer: 'demo-sso', audience: 'merchant-portal' };
   const pepper = 'p'.repeat(40);
-  const identity = { subject: 's1', username: 'owner_demo', phoneNumber: '0901234567' };
+  const nonce = 'n'.repeat(32);
+  const identity = { subject: 's1', username: 'owner_demo', phoneNumber: '0901234567', nonce };
+  const read = { issuer: 'demo-sso', subject: 's1', username: 'owner_demo', phoneNumber: '0901234567' };
 
-  it('verifies the demo issuer token in demo mode', async () => {
+  it('verifies the demo issuer token in demo mode, and reads its issuer and subject', async () => {
     const verifier = createSsoVerifier(sso, { enabled: true, pepper });
-    expect(await verifier.verify(await signDemoSsoToken(sso, pepper, identity))).toEqual(identity);
+    expect(await verifier.verify(await signDemoSsoToken(sso, pepper, identity), nonce)).toEqual(read);
+  });
+
+  it('refuses a token whose nonce is not the one this browser made (login CSRF)', async () => {
+    const verifier = createSsoVerifier(sso, { enabled: true, pepper });
+    expect(await verifier.verify(await signDemoSsoToken(sso, pepper, identity), 'm'.repeat(32))).toBeNull();
+    expect(await verifier.verify(await signDemoSsoToken(sso, pepper, identity), '')).toBeNull();
   });
 
   it('is disabled without a key outside demo mode', async () => {
     const verifier = createSsoVerifier(sso, { enabled: false, pepper });
     expect(verifier.enabled).toBe(false);
-    expect(await verifier.verify(await signDemoSsoToken(sso, pepper, identity))).toBeNull();
+    expect(await verifier.verify(await signDemoSsoToken(sso, pepper, identity), nonce)).toBeNull();
   });
 
   it('refuses expired tokens, other issuers or audiences, and other keys', async () => {
     const verifier = createSsoVerifier(sso, { enabled: true, pepper });
     const old = new Date(Date.now() - 10 * 60_000);
-    expect(await verifier.verify(await signDemoSsoToken(sso, pepper, identity, old))).toBeNull();
-    expect(await verifier.verify(await signDemoSsoToken({ ...sso, issuer: 'evil' }, pepper, identity))).toBeNull();
-    expect(await verifier.verify(await signDemoSsoToken({ ...sso, audience: 'other-app' }, pepper, identity))).toBeNull();
-    expect(await verifier.verify(await signDemoSsoToken(sso, 'q'.repeat(40), identity))).toBeNull();
+    expect(await verifier.verify(await signDemoSsoToken(sso, pepper, identity, old), nonce)).toBeNull();
+    expect(await verifier.verify(await signDemoSsoToken({ ...sso, issuer: 'evil' }, pepper, identity), nonce)).toBeNull();
+    expect(await verifier.verify(await signDemoSsoToken({ ...sso, audience: 'other-app' }, pepper, identity), nonce)).toBeNull();
+    expect(await verifier.verify(await signDemoSsoToken(sso, 'q'.repeat(40), identity), nonce)).toBeNull();
   });
 
-  it('uses the configured shared secret for a real IdP', async () => {
+  it('uses the configured shared secret for a real IdP (OIDC nonce claim; no preferred_username needed)', async () => {
     const secret = 's'.repeat(40);
     const verifier = createSsoVerifier({ ...sso, secret, issuer: 'idp' }, { enabled: false, pepper });
-    const token = await new SignJWT({ preferred_username: 'owner_demo' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('x')
-      .setIssuer('idp')
-      .setAudience('merchant-portal')
-      .setIssuedAt()
-      .setExpirationTime('2m')
-      .sign(new Uint8Array(Buffer.from(secret)));
-    expect(await verifier.verify(token)).toEqual({ subject: 'x', username: 'owner_demo', phoneNumber: null });
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('x')
+        .setIssuer('idp')
+        .setAudience('merchant-portal')
+        .setIssuedAt()
+        .setExpirationTime('2m')
+        .sign(new Uint8Array(Buffer.from(secret)));
+    expect(await verifier.verify(await sign({ nonce }), nonce)).toEqual({ issuer: 'idp', subject: 'x', username: null, phoneNumber: null });
+    // No nonce claim: the token was not made for this hand-off.
+    expect(await verifier.verify(await sign({ preferred_username: 'owner_demo' }), nonce)).toBeNull();
   });
 });
