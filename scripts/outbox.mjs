@@ -2,7 +2,8 @@
 /**
  * Reads the demo outbox of a running server: `npm run outbox -- <phone or e-mail> [--url http://host:port]`.
  * Prints the newest messages sent to that address (codes included). Demo mode only: outside it the
- * server has no outbox and this prints why.
+ * server has no outbox and this prints why. The server answers only requests from its own machine:
+ * run this where the server runs.
  */
 const args = process.argv.slice(2);
 const urlFlag = args.indexOf('--url');
@@ -16,6 +17,10 @@ try {
   const res = await fetch(`${base}/api/demo/outbox?to=${encodeURIComponent(address)}&lang=en`);
   if (res.status === 404) {
     console.error(`No outbox at ${base}: the server is not in demo mode (DEMO_MODE=on).`);
+    process.exit(1);
+  }
+  if (res.status === 403) {
+    console.error(`The outbox at ${base} answers only requests from the server's own machine: run this command there.`);
     process.exit(1);
   }
   const body = await res.json();

@@ -40,6 +40,7 @@ import errorReports from './routes/error-reports';
 import { validatorCompiler } from './validation';
 import { createNotifier } from './lib/notifier';
 import { createOtpService } from './lib/otp';
+import { withInstallationSecret } from './lib/installation-secret';
 import { demoRoutes } from './routes/demo';
 import './types';
 
@@ -115,7 +116,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     database ??= await openDatabase(config);
     if (ownsDatabase) await prepareDatabase(database, config, app.log);
-    await assemble(app, config, database, ownsDatabase);
+    // TOKEN_PEPPER, or the installation's generated secret kept with the data (never a source constant).
+    await assemble(app, await withInstallationSecret(config, database, app.log), database, ownsDatabase);
     return app;
   } catch (err) {
     if (ownsDatabase) await database?.close();

@@ -2,6 +2,7 @@
  * Server configuration from environment variables, validated once at start so a bad value stops the
  * process with a message naming the variable instead of failing later in a request.
  */
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -62,6 +63,11 @@ export interface Config {
   pgliteSharedBuffers: string;
   seed: boolean;
   seedSize: SeedSize;
+  /**
+   * Server secret of the session, challenge and one-time-code hashes and of the demo SSO issuer's key.
+   * TOKEN_PEPPER when set; otherwise empty here and buildApp fills in the installation's own random
+   * secret, kept with the data (server/lib/installation-secret). Never a value written in the source.
+   */
   tokenPepper: string;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
@@ -94,9 +100,6 @@ export interface Config {
   /** Messages about the configuration worth logging once the logger exists. */
   warnings: string[];
 }
-
-/** Used when TOKEN_PEPPER is unset. Safe only because a production start without it logs a warning. */
-export const DEV_TOKEN_PEPPER = 'dev-only-token-pepper-change-me-in-production';
 
 const SEED_PRESETS: Record<SeedPreset, number> = {
   small: 2_000,
@@ -215,14 +218,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const nodeEnv = e.NODE_ENV ?? 'development';
   const warnings: string[] = [];
+  // Production must name its secret: a generated one would differ between hosts sharing a database
+  // and vanish with a lost data folder, signing every user out (see README, production settings).
+  if (!e.TOKEN_PEPPER && nodeEnv === 'production') {
+    throw new ConfigError([
+      'TOKEN_PEPPER must be set when NODE_ENV=production: a random secret of 32+ characters (e.g. `openssl rand -base64 48`)',
+    ]);
+  }
   // Demo mode follows SEED unless set (a seeded demo needs its outbox), but never by default in production.
   const demoMode = e.DEMO_MODE ? e.DEMO_MODE === 'on' : (e.SEED ?? 'on') === 'on' && nodeEnv !== 'production';
-  if (demoMode && nodeEnv === 'production') {
-    warnings.push('DEMO_MODE is on: one-time codes are readable at /api/demo/outbox. Set DEMO_MODE=off in production.');
-  }
-  if (!e.TOKEN_PEPPER && nodeEnv === 'production') {
-    warnings.push('TOKEN_PEPPER is not set: session tokens are hashed with a development key. Set a secret of 32+ characters.');
-  }
   return {
     nodeEnv,
     port: e.PORT ?? 8080,
@@ -233,7 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     exportSmallMaxRows: e.EXPORT_SMALL_MAX_ROWS ?? 5_000,
     seed: (e.SEED ?? 'on') === 'on',
     seedSize: seedSizeFor(e.SEED_SIZE ?? 'small'),
-    tokenPepper: e.TOKEN_PEPPER ?? DEV_TOKEN_PEPPER,
+    tokenPepper: e.TOKEN_PEPPER ?? '',
     // Spec §9's "20 minutes" constant: the idle time after which a session ends.
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES ?? 20,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS ?? 12,
@@ -257,7 +261,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       otpMaxPerAddressPerHour: e.OTP_MAX_PER_ADDRESS_PER_HOUR ?? 10,
       otpMaxPerIpPerHour: e.OTP_MAX_PER_IP_PER_HOUR ?? 30,
       sso: {
-        // In demo mode the built-in issuer (server/routes/demo) signs with a key derived from the pepper.
+        // In demo mode the built-in issuer (server/routes/demo) signs with a key derived from the
+        // installation's secret (TOKEN_PEPPER or the generated one).
         loginUrl: e.SSO_LOGIN_URL ?? (demoMode ? '/api/demo/sso/authorize' : null),
         secret: e.SSO_SECRET ?? null,
         jwksUrl: e.SSO_JWKS_URL ?? null,
@@ -269,10 +274,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** A configuration for tests: in-memory database, no static client, quiet logs. */
+/** A configuration for tests: in-memory database, no static client, quiet logs, a fresh random secret. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ LOG_LEVEL: 'silent', TOKEN_PEPPER: 'test-pepper-0123456789-0123456789-abcdef' }),
+    ...loadConfig({ LOG_LEVEL: 'silent', TOKEN_PEPPER: randomBytes(32).toString('base64url') }),
     dataDir: null,
     clientDir: '/nonexistent-client-dir',
     rateLimit: { apiPerMinute: 10_000, loginPerMinute: 10_000 },

@@ -35,6 +35,8 @@ async function main(): Promise<void> {
     app = await buildApp(config);
   } catch (err) {
     if (err instanceof DataDirLockedError) failStart(err.message, EX_TEMPFAIL);
+    // A damaged installation secret is a setup problem like a bad variable.
+    if (err instanceof ConfigError) failStart(err.message, EX_CONFIG);
     throw err;
   }
 

@@ -13,10 +13,13 @@ export const CONTENT_SECURITY_POLICY = {
   scriptSrc: ["'self'"],
   scriptSrcAttr: ["'none'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  // Images are ours, inline QR codes (data:) and previews of fetched files (blob:): nothing from elsewhere,
+  // so an injected <img> cannot leak data to another host.
+  imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
-  // 'self' covers same-origin fetches; ws(s) are listed because older browsers do not map 'self' to them.
-  connectSrc: ["'self'", 'ws:', 'wss:'],
+  // Same-origin API only. When chat lands, its same-origin websocket goes here: CSP3 browsers match
+  // wss://<this host> with 'self'; for older ones name that exact origin, never bare ws: or wss:.
+  connectSrc: ["'self'"],
   objectSrc: ["'none'"],
   // Contract PDFs are fetched with the bearer token and shown in a frame from a blob: URL.
   frameSrc: ["'self'", 'blob:'],
@@ -28,17 +31,48 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * Browser features the portal never uses are turned off for it and anything it frames, so injected
+ * script or a framed page cannot ask for them. Clipboard and fullscreen stay at their defaults.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'ambient-light-sensor',
+  'autoplay',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
 export async function setupSecurity(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // The SPA embeds nothing cross-origin; keep the default COEP off so store-app badges and avatars load.
+    // COEP stays off: img-src/connect-src already keep every sub-resource on our origin.
     crossOriginEmbedderPolicy: false,
+    // Same rule as CSP frame-ancestors 'none', for browsers that only know the older header.
+    frameguard: { action: 'deny' },
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     // API answers carry personal and financial data: never cache them anywhere.
     if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
     return payload;

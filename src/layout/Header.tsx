@@ -5,6 +5,7 @@ import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -18,10 +19,12 @@ import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import { CHOOSE_MERCHANT_PATH, WELCOME_PATH } from '@/authProvider/paths';
 import { getAuth, getCurrentMerchant } from '@/authProvider/session';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { ProductMark } from '@/components/ProductMark';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { usePathOf } from '@/resourceConfig';
 import { HEADER_HEIGHT, SIDEBAR_ID } from './Sidebar';
 
@@ -67,6 +70,7 @@ export function Header({ isSmall, sidebarOpen, onToggleSidebar }: HeaderProps) {
         >
           <ProductMark compact={isSmall} />
         </Box>
+        <DemoBadge />
         <Box sx={{ flex: 1 }} />
         <LoadingIndicator />
         <MerchantSwitcher compact={isSmall} />
@@ -74,6 +78,32 @@ export function Header({ isSmall, sidebarOpen, onToggleSidebar }: HeaderProps) {
         <UserMenu />
       </Toolbar>
     </AppBar>
+  );
+}
+
+/**
+ * "DEMO" beside the brand while the server runs in demo mode (GET /health says so), so nobody takes a
+ * demo server, whose codes are readable on the server, for production.
+ */
+function DemoBadge() {
+  const { t } = useTranslation();
+  const api = usePortalApi();
+  const health = useQuery({ queryKey: ['portal', 'demoMode'], queryFn: () => api.getHealth(), staleTime: Infinity, retry: false });
+  if (!health.data?.demo) return null;
+  const hint = t('portal.layout.demoBadgeHint');
+  return (
+    <Tooltip title={hint}>
+      <Chip
+        label={t('portal.layout.demoBadge')}
+        color="warning"
+        size="small"
+        role="note"
+        aria-label={`${t('portal.layout.demoBadge')}: ${hint}`}
+        tabIndex={0}
+        data-testid="demo-badge"
+        sx={{ fontWeight: 700, letterSpacing: 1, flexShrink: 0 }}
+      />
+    </Tooltip>
   );
 }
 

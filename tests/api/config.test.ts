@@ -1,7 +1,7 @@
-/** Environment configuration: defaults, validation messages, the production pepper warning. */
+/** Environment configuration: defaults, validation messages, production's required secret. */
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
-import { ConfigError, DEV_TOKEN_PEPPER, loadConfig } from '../../server/config';
+import { ConfigError, loadConfig, testConfig } from '../../server/config';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -13,14 +13,15 @@ describe('loadConfig', () => {
       databaseUrl: null,
       seed: true,
       seedSize: { preset: 'small' },
-      tokenPepper: DEV_TOKEN_PEPPER,
+      // Not configured: the app fills in the installation's generated secret (security-takeover.test.ts).
+      tokenPepper: '',
       sessionIdleMinutes: 20,
       sessionAbsoluteHours: 12,
       logLevel: 'info',
       clientDir: '/srv/app/dist/client',
       errorWebhookUrls: [],
       ssoLogoutUrl: null,
-      warnings: [],
+      demoMode: true,
     });
   });
 
@@ -104,10 +105,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TOKEN_PEPPER: 'tiny-secret' })).toThrow(/^(?![\s\S]*tiny-secret)/);
   });
 
-  it('warns when production runs on the development pepper', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).warnings).toEqual([
-      'TOKEN_PEPPER is not set: session tokens are hashed with a development key. Set a secret of 32+ characters.',
+  it('refuses to start in production without TOKEN_PEPPER (no secret falls back to a value in the source)', () => {
+    let error: unknown;
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'TOKEN_PEPPER must be set when NODE_ENV=production: a random secret of 32+ characters (e.g. `openssl rand -base64 48`)',
     ]);
-    expect(loadConfig({ NODE_ENV: 'production', TOKEN_PEPPER: 'p'.repeat(32) }).warnings).toEqual([]);
+    const production = loadConfig({ NODE_ENV: 'production', TOKEN_PEPPER: 'p'.repeat(32) });
+    expect(production.tokenPepper).toBe('p'.repeat(32));
+    expect(production.demoMode).toBe(false);
+    expect(production.warnings).toEqual([]);
+  });
+
+  it('has no configuration warnings by default (demo mode is announced by its routes, security-takeover.test.ts)', () => {
+    expect(loadConfig({}).warnings).toEqual([]);
+  });
+
+  it('gives every test configuration its own random secret', () => {
+    const [a, b] = [testConfig().tokenPepper, testConfig().tokenPepper];
+    expect(a).toMatch(/^[\w-]{43}$/);
+    expect(a).not.toBe(b);
   });
 });

@@ -12,7 +12,7 @@ describe('health', () => {
   it('answers without a token while the database is reachable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 0, message: 'Thành công', data: { db: 'ok' } });
+    expect(res.json()).toEqual({ status: 0, message: 'Thành công', data: { db: 'ok', demo: true } });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 

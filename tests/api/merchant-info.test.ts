@@ -1,6 +1,6 @@
 /** Merchant info and KYB: /profile/v2/merchants/:merchantId/info, documents, categories, validations, register, linked-merchants. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { memberships, merchantDocuments, merchantProfileEvents, merchantProfiles, merchants, storedFiles } from '../../server/db/schema';
 import { DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
 import { KYB_DEMO_USERNAME, KybDemoMerchants, solidPng, simplePdf, type KybDemoKey } from '../../server/db/seed-merchant-profile';
@@ -386,11 +386,8 @@ describe('merchant info and KYB', () => {
       expect(list.data.content.map((x: { id: number }) => x.id)).toContain(data.id);
     });
 
-    it('refuses a taken tax code, P2M, bad fields and a sixth pending merchant, creating nothing', async () => {
+    it('refuses P2M, bad fields and a sixth pending merchant, creating nothing', async () => {
       const [{ n: before }] = await t.database.db.select({ n: count() }).from(merchants);
-      const taken = await register(accountant, { type: 'SME', ...validEdit({ taxCode: '0311111111' }) });
-      expect(taken.statusCode).toBe(409);
-      expect(taken.json().message).toBe(vi.taxCodeTaken);
       expect((await register(accountant, { type: 'P2M', ...validEdit({ taxCode: '0322222222' }) })).statusCode).toBe(400);
       expect((await register(accountant, { type: 'SME', ...validEdit({ contactEmail: 'a@b', taxCode: '0322222222' }) })).statusCode).toBe(400);
       const [{ n: after }] = await t.database.db.select({ n: count() }).from(merchants);
@@ -400,6 +397,38 @@ describe('merchant info and KYB', () => {
       const sixth = await register(accountant, { type: 'BPU', ...validEdit({ taxCode: '0339999999' }) });
       expect(sixth.statusCode).toBe(409);
       expect(sixth.json().message).toBe(vi.tooManyPending);
+    });
+
+    it('answers a tax code someone already registered exactly like a new one, and flags that merchant for KYB review', async () => {
+      // The attack: register with a guessed code and read "taken" off the answer. Now both answers match.
+      const [{ taxCode: takenCode }] = await t.database.db
+        .select({ taxCode: merchantProfiles.taxCode })
+        .from(merchantProfiles)
+        .where(eq(merchantProfiles.merchantId, OTHER));
+      const fresh = await register(owner, { type: 'SME', ...validEdit({ name: 'Công ty Mã Mới', taxCode: '0399000001' }) });
+      const dup = await register(owner, { type: 'SME', ...validEdit({ name: 'Công ty Mã Trùng', taxCode: takenCode }) });
+      expect([fresh.statusCode, dup.statusCode]).toEqual([200, 200]);
+      const comparable = (body: { status: number; message: string; data: Record<string, unknown> }) => {
+        const { id: _id, partnerCode: _p, name: _n, updatedAt: _u, profile, ...rest } = body.data;
+        return { status: body.status, message: body.message, ...rest, profile: { ...(profile as object), taxCode: 'x' } };
+      };
+      expect(comparable(dup.json())).toEqual(comparable(fresh.json()));
+      expect(dup.body).not.toContain('taxCodeTaken');
+      expect(dup.json().data).toMatchObject({ stateCode: 101, kybStatus: 'new', profile: { taxCode: takenCode } });
+      const flags = await t.database.db
+        .select({ id: merchantProfiles.merchantId, duplicateTaxCode: merchantProfiles.duplicateTaxCode })
+        .from(merchantProfiles)
+        .where(inArray(merchantProfiles.merchantId, [fresh.json().data.id, dup.json().data.id, OTHER]));
+      expect(Object.fromEntries(flags.map((f) => [f.id, f.duplicateTaxCode]))).toEqual({
+        [fresh.json().data.id]: false,
+        [dup.json().data.id]: true,
+        [OTHER]: false,
+      });
+      const [registered] = await t.database.db
+        .select({ details: merchantProfileEvents.details })
+        .from(merchantProfileEvents)
+        .where(and(eq(merchantProfileEvents.merchantId, dup.json().data.id), eq(merchantProfileEvents.action, 'REGISTER')));
+      expect(registered.details).toEqual({ type: 'SME', duplicateTaxCode: true });
     });
   });
 

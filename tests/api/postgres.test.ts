@@ -27,7 +27,7 @@ describe.skipIf(!url)('PostgreSQL', () => {
   afterAll(() => app?.close());
 
   it('migrates, seeds and serves the same answers as the embedded database', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 0, message: 'Thành công', data: { db: 'ok' } });
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 0, message: 'Thành công', data: { db: 'ok', demo: true } });
     const login = await app.inject({ method: 'POST', url: '/api/authentication/v1/login', payload: { username: 'cashier_demo', password: 'Demo@1234' } });
     const token = login.json().data.token as string;
     const auth = { authorization: `Bearer ${token}` };

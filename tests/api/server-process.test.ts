@@ -58,7 +58,7 @@ describe('server process', () => {
     expect(first.output()).toContain('database seeded with demo data');
 
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
-    expect(await health.json()).toEqual({ status: 0, message: 'Thành công', data: { db: 'ok' } });
+    expect(await health.json()).toEqual({ status: 0, message: 'Thành công', data: { db: 'ok', demo: true } });
     const login = await fetch(`http://127.0.0.1:${port}/api/authentication/v1/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

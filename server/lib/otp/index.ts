@@ -78,14 +78,14 @@ export function createOtpService(deps: {
   db: Db;
   notifier: Notifier;
   now?: () => Date;
-  /** Server secret of the code HMAC (TOKEN_PEPPER in the app). */
-  pepper?: string;
+  /** Server secret of the code HMAC (TOKEN_PEPPER or the installation's secret); no default in the source. */
+  pepper: string;
   limits?: OtpLimits;
 }): OtpService {
   const { db, notifier } = deps;
   const limits = deps.limits ?? DEFAULT_OTP_LIMITS;
   const now = deps.now ?? (() => new Date());
-  const pepper = deps.pepper ?? 'otp-pepper';
+  const { pepper } = deps;
   const hashOf = (otpId: string, code: string) => createHmac('sha256', pepper).update(`${otpId}:${code}`).digest();
 
   async function throttle(address: string, purpose: OtpPurpose, subject: string | null, ip: string, at: Date): Promise<void> {

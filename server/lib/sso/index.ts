@@ -34,7 +34,10 @@ export interface SsoVerifier {
 /** Hand-off tokens are exchanged at once; a minute or two covers a slow redirect. */
 export const SSO_TOKEN_LIFETIME_SECONDS = 120;
 
+/** The demo issuer's HS256 key: derived from the installation's secret, so no two installations share it. */
 export function demoSsoKey(pepper: string): Uint8Array {
+  // Never from an empty or short value: that would be a key anyone can compute.
+  if (pepper.length < 32) throw new Error('The demo SSO key needs the installation secret (32+ characters)');
   return new Uint8Array(createHmac('sha256', pepper).update('demo-sso-issuer').digest());
 }
 

@@ -1,11 +1,16 @@
 /**
  * Demo-only routes, registered only when DEMO_MODE is on (server/app.ts): the outbox of sent
  * messages (codes included) and a small built-in SSO issuer that hands a signed token back to
- * /portal/auth/sso-check. Outside demo mode these paths do not exist (404).
+ * /portal/auth/sso-check. Outside demo mode these paths do not exist (404). In demo mode they answer
+ * only requests made on this machine (403 otherwise): knowing a phone number must never be enough
+ * to read its sign-in codes from the network.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApiStatus } from '@/domain/api';
 import { envelopeSchema, ok } from '../../envelope';
+import { ApiError } from '../../errors';
 import { translate, type Lang } from '../../i18n';
 import { outboxRepository } from '../../lib/notifier/outbox';
 import { channelOf, normaliseAddress } from '../../lib/otp/address';
@@ -34,6 +39,31 @@ const outboxEntrySchema = z.object({
 /** Where the issuer returns: the portal's SSO check page, token in the fragment (never sent to a server log). */
 const SSO_CHECK_PATH = '/portal/auth/sso-check';
 
+/** Logged (warn) at every start in demo mode: what it exposes and to whom. */
+export const DEMO_MODE_WARNING =
+  'DEMO MODE IS ON: /api/demo/outbox shows every SMS and e-mail sent (one-time codes included) and ' +
+  '/api/demo/sso/* signs anyone with a portal password in through SSO; both answer only requests from ' +
+  'this machine (loopback). Set DEMO_MODE=off for real accounts.';
+
+/** Headers a proxy adds: a request carrying one was relayed, so its loopback socket says nothing. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host', 'true-client-ip', 'cf-connecting-ip'];
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (::ffff:127.0.0.1). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
+  return v4 === '::1' || /^127(\.\d{1,3}){3}$/.test(v4);
+}
+
+/**
+ * Made on this machine: the socket's own peer address (not request.ip, which TRUST_PROXY takes from
+ * X-Forwarded-For, a header any client can write) and no sign of a proxy in between (a reverse proxy
+ * on the same host connects from loopback for every client).
+ */
+export function isLocalRequest(request: FastifyRequest): boolean {
+  return isLoopbackAddress(request.raw.socket?.remoteAddress) && FORWARDING_HEADERS.every((h) => request.headers[h] === undefined);
+}
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -60,6 +90,15 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = authRepository(app.database.db);
   const guard = passwordGuard(app);
   const { config } = app;
+  app.log.warn(DEMO_MODE_WARNING);
+
+  app.addHook('onRequest', async (request) => {
+    if (!isLocalRequest(request)) {
+      request.log.warn({ remoteAddress: request.raw.socket?.remoteAddress }, 'demo route refused: not a local request');
+      throw new ApiError(403, ApiStatus.FORBIDDEN, 'demo.localOnly');
+    }
+  });
+
 
   // The demo issuer's sign-in form posts form-encoded fields; parsed here only (this plugin's scope).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {

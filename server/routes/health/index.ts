@@ -1,4 +1,7 @@
-/** Health for load balancers and the portal's /health page: 200 while the database answers, else 503. */
+/**
+ * Health for load balancers and the portal's /health page: 200 while the database answers, else 503.
+ * `demo` tells the portal to show its demo badge, so nobody mistakes a demo server for production.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiPaths, ApiStatus } from '@/domain/api';
@@ -16,7 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Liveness and database reachability',
         querystring: langOnlyQuery,
         response: {
-          200: envelopeSchema(z.object({ db: z.literal('ok') })),
+          200: envelopeSchema(z.object({ db: z.literal('ok'), demo: z.boolean() })),
           // `data` is absent when the 503 is the shutdown answer rather than a database failure.
           503: z.object({ status: z.number().int(), message: z.string(), data: z.object({ db: z.literal('down') }).optional() }),
         },
@@ -25,7 +28,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       try {
         await app.database.ping();
-        return ok(request, { db: 'ok' as const });
+        return ok(request, { db: 'ok' as const, demo: app.config.demoMode });
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable');
         return reply.code(503).send({

@@ -349,7 +349,8 @@ export const merchantInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['merchant-info'],
         summary:
           'Registers a new merchant (state 101 new) with the caller as MERCHANT_OWNER. At most 5 new or waiting-update ' +
-          'merchants per user; a tax code already registered is refused.',
+          'merchants per user. A tax code already registered answers the same (it is not revealed) and flags the new ' +
+          'merchant for KYB review.',
         querystring: langOnlyQuery,
         body: registerMerchantSchema,
         response: { 200: envelopeSchema(infoSchema) },

@@ -322,7 +322,7 @@ export function merchantInfoRepository(db: Db) {
       return rows.map((r) => ({ code: r.code, name: lang === 'en' ? r.nameEn : r.nameVi, mcc: r.mcc }));
     },
 
-    /** A new merchant (state 101 "new"), owned by the caller. */
+    /** A new merchant (state 101 "new"), owned by the caller; a tax code already registered only flags it for review. */
     async register(input: RegisterMerchantInput, actor: Actor, maxPending: number): Promise<MerchantRecord> {
       return db.transaction(async (tx) => {
         // Serialises registrations of one user, so the pending limit cannot be raced.
@@ -340,8 +340,13 @@ export function merchantInfoRepository(db: Db) {
           );
         if (pending >= maxPending) throw new ConflictError('merchantInfo.tooManyPending');
         await checkCategories(tx, input);
-        const [taken] = await tx.select({ id: merchantProfiles.merchantId }).from(merchantProfiles).where(eq(merchantProfiles.taxCode, input.taxCode));
-        if (taken) throw new ConflictError('merchantInfo.taxCodeTaken');
+        // A tax code someone else registered is not refused: a different answer would tell anyone which
+        // codes exist. The merchant is created alike and flagged for KYB staff to review the pair.
+        const [taken] = await tx
+          .select({ id: merchantProfiles.merchantId })
+          .from(merchantProfiles)
+          .where(eq(merchantProfiles.taxCode, input.taxCode))
+          .limit(1);
         const [{ id }] = await rows<{ id: number }>(tx as unknown as Db, sql`select nextval(pg_get_serial_sequence('merchants', 'id'))::int as id`);
         const [merchant] = await tx
           .insert(merchants)
@@ -356,8 +361,9 @@ export function merchantInfoRepository(db: Db) {
           })
           .returning();
         await tx.insert(memberships).values({ merchantId: id, userId: actor.userId, roles: ['MERCHANT_OWNER'] });
-        await tx.insert(merchantProfiles).values({ merchantId: id, ...profileValues(input), updatedBy: actor.userId });
-        await event(tx, id, actor, 'REGISTER', { type: input.type }, null, 101);
+        const duplicateTaxCode = taken !== undefined;
+        await tx.insert(merchantProfiles).values({ merchantId: id, ...profileValues(input), duplicateTaxCode, updatedBy: actor.userId });
+        await event(tx, id, actor, 'REGISTER', duplicateTaxCode ? { type: input.type, duplicateTaxCode } : { type: input.type }, null, 101);
         return merchant;
       });
     },
