@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type Store } from '@/domain/api';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type StoreListItem } from '@/domain/api';
 import StoreExportButton from './StoreExportButton';
 import StoreQrButton from './StoreQrButton';
 import StoreQrGenerate from './StoreQrGenerate';
@@ -82,7 +82,7 @@ export default function StoreList() {
       storeKey="stores.list"
     >
       {isSmall ? (
-        <SimpleList<Store>
+        <SimpleList<StoreListItem>
           linkType={false}
           rightIcon={(store) => <StoreQrButton store={store} />}
           primaryText={(store) => store.storeName}
@@ -101,7 +101,7 @@ export default function StoreList() {
           <DataTable.Col source="address" disableSort />
           <DataTable.Col source="isActive" disableSort field={BooleanField} />
           <DataTable.Col source="isClaimedOa" disableSort field={BooleanField} />
-          <DataTable.Col label="resources.stores.qr.column" disableSort render={(store: Store) => <StoreQrButton store={store} />} />
+          <DataTable.Col label="resources.stores.qr.column" disableSort render={(store: StoreListItem) => <StoreQrButton store={store} />} />
         </DataTable>
       )}
     </List>

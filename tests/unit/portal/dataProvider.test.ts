@@ -3,6 +3,7 @@ import { createDataProvider, parseEndpoint } from '@/dataProvider';
 import type { HttpClient, RequestOptions } from '@/dataProvider/httpClient';
 import { resources } from '@/resources';
 import type { ResourceConfig } from '@/resources';
+import type { StoreListItem } from '@/domain/api';
 
 /** A fake httpClient: records (url, options) and answers with the queued data. */
 function fakeHttp(...answers: unknown[]) {
@@ -65,6 +66,14 @@ describe('dataProvider: CRUD from resource endpoints', () => {
     expect(options.query).not.toHaveProperty('sort');
     expect(options.query).not.toHaveProperty('empty');
     expect(options.query).not.toHaveProperty('none');
+  });
+
+  it('getList: store rows keep the rowIndex and name the server adds (spec §3)', async () => {
+    const row = { id: 7, storeName: 'Cà Phê Sáng Q1', rowIndex: 21, name: 'Cà Phê Sáng Q1' };
+    const { dataProvider } = provider([{ content: [row], totalElements: 45, pageNumber: 1, pageSize: 20 }]);
+    const result = await dataProvider.getList<StoreListItem>('stores', { pagination: { page: 2, perPage: 20 }, sort: { field: 'id', order: 'DESC' }, filter: {} });
+    expect(result.data).toEqual([row]);
+    expect(result.data[0].rowIndex).toBe(21);
   });
 
   it('getList: sends sort as field,direction where the endpoint is sortable', async () => {
