@@ -4,7 +4,8 @@
  * `sub`); it opens a portal account only once linked to it (./links.ts). The token must carry the
  * `nonce` the portal made for the browser that started the hand-off (login CSRF).
  * Production points SSO_SECRET (HS256) or SSO_JWKS_URL (RS256/ES256) at the real IdP; demo mode
- * signs with a key derived from the pepper.
+ * signs with a key derived from the installation's secret (TOKEN_PEPPER or the one generated at
+ * first start, never a source constant).
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, SignJWT, type JWTVerifyGetKey } from 'jose';

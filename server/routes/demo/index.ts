@@ -99,7 +99,6 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-
   // The demo issuer's sign-in form posts form-encoded fields; parsed here only (this plugin's scope).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
