@@ -64,10 +64,19 @@ const ZONES = [
     files: [`src/resources/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
     restrictions: [NO_SERVER, NO_HTTP_CLIENT, resourceAt(depth)],
   })),
-  { name: 'server', files: ['server/**/*.ts'], restrictions: SERVER },
+  {
+    name: 'server',
+    files: ['server/**/*.ts'],
+    restrictions: SERVER,
+    // Envelope statuses are business codes: always named through ApiStatus, never a bare number.
+    syntax: [
+      { selector: "NewExpression[callee.name='ApiError'][arguments.1.type=/^(Literal|UnaryExpression)$/]", message: 'Envelope statuses come from ApiStatus.' },
+      { selector: "Property[key.name='status'][value.type='Literal'][value.raw=/^[0-9]+$/]", message: 'Envelope statuses come from ApiStatus.' },
+    ],
+  },
 ];
 
-const boundaryBlocks = ZONES.map(({ name, files, ignores, restrictions }) => ({
+const boundaryBlocks = ZONES.map(({ name, files, ignores, restrictions, syntax = [] }) => ({
   name: `boundaries/${name}`,
   files,
   ...(ignores ? { ignores } : {}),
@@ -80,6 +89,7 @@ const boundaryBlocks = ZONES.map(({ name, files, ignores, restrictions }) => ({
         selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`,
         message,
       })),
+      ...syntax,
     ],
   },
 }));

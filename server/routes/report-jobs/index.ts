@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApiStatus } from '@/domain/api';
 import { EXPORT_FORMATS, EXPORT_JOB_STATUSES, TransactionReportPaths as Paths, type ExportFormat } from '@/domain/transactionReport';
 import { envelopeSchema, ok } from '../../envelope';
 import { ApiError } from '../../errors';
@@ -87,7 +88,7 @@ export const reportJobsRoutes: FastifyPluginAsyncZod = async (app) => {
       const jobs = exportJobsOf(app);
       const job = await jobs.get(membershipOf(request).merchant.id, callerOf(request).userId, request.params.jobId);
       if (!job) throw ApiError.notFound();
-      if (job.status !== 'DONE') throw new ApiError(409, 9, 'transactionReport.errors.exportNotReady');
+      if (job.status !== 'DONE') throw new ApiError(409, ApiStatus.CONFLICT, 'transactionReport.errors.exportNotReady');
       return reply
         .header('Content-Type', EXPORT_CONTENT_TYPES[job.format as ExportFormat])
         .header('Content-Disposition', attachmentDisposition(job.fileName))

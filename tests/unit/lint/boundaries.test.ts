@@ -97,6 +97,18 @@ const BROKEN: Case[] = [
     rule: 'no-restricted-imports',
   },
   {
+    boundary: 'a bare envelope status in server code',
+    filePath: 'server/routes/fixture.ts',
+    code: "import { ApiError } from '../errors';\nexport const fail = () => new ApiError(409, 9, 'common.conflict');\n",
+    rule: 'no-restricted-syntax',
+  },
+  {
+    boundary: 'a bare envelope status in an envelope',
+    filePath: 'server/routes/fixture.ts',
+    code: "export const body = { status: 0, message: 'OK' };\n",
+    rule: 'no-restricted-syntax',
+  },
+  {
     // permissions.ts imports ./roles: roles importing permissions closes the loop.
     boundary: 'a cycle',
     filePath: 'src/domain/roles.ts',
@@ -132,7 +144,14 @@ const CLEAN: Omit<Case, 'rule'>[] = [
   {
     boundary: 'server → src/domain and the locale JSON',
     filePath: 'server/routes/fixture.ts',
-    code: "import { Roles } from '@/domain/roles';\nimport vi from '@/i18n/vi/api.json';\nexport const both = [Roles, vi];\n",
+    code: [
+      "import { ApiStatus } from '@/domain/api';",
+      "import vi from '@/i18n/vi/api.json';",
+      "import { ApiError } from '../errors';",
+      "export const fail = () => new ApiError(409, ApiStatus.CONFLICT, 'common.conflict');",
+      'export const body = { status: ApiStatus.OK, message: vi };',
+      '',
+    ].join('\n'),
   },
 ];
 
