@@ -1,4 +1,4 @@
-import type { Merchant, Page } from '@/domain/api';
+import type { Merchant, Page, Service } from '@/domain/api';
 import { secureLocal, StorageKeys } from '@/storage';
 import { dataProvider as defaultDataProvider, type PortalDataProvider } from '@/dataProvider';
 import { queryClient as defaultQueryClient } from '@/dataProvider/queryClient';
@@ -11,6 +11,7 @@ import {
   DEFAULT_BRAND_NAME,
   getCommon,
   getNfcSkipped,
+  getRole,
   getWantedPath,
   setWantedPath,
   type CommonState,
@@ -78,6 +79,31 @@ export async function chooseMerchant(
 export function rememberMerchants(page: Pick<Page<Merchant>, 'content' | 'totalElements'>): void {
   secureLocal.set(StorageKeys.merchants, page.content);
   secureLocal.set(StorageKeys.common, { ...(getCommon() ?? {}), listMCLength: page.totalElements });
+}
+
+/**
+ * The chosen merchant's services changed (a registration, a fresh `/me/services`): the common state's
+ * §3 flags follow, the rest of the common state stays.
+ */
+export function rememberServiceFlags(services: readonly Service[]): void {
+  const common = getCommon();
+  if (common?.merchantId === undefined) return;
+  secureLocal.set(StorageKeys.common, { ...common, ...commonServiceFlags(services, PRODUCT_CODE) });
+}
+
+/**
+ * A service was just registered for the chosen merchant: the stored roles payload's service list takes
+ * the registration (id, status) and the §3 flags follow, without another round trip.
+ */
+export function rememberRegisteredService(registered: { code: string; registrationId: number | null; status: string | null }): void {
+  const role = getRole();
+  const services = [...(role?.services ?? [])];
+  const index = services.findIndex((s) => s.code === registered.code);
+  const entry = { id: registered.registrationId, status: registered.status };
+  if (index >= 0) services[index] = { ...services[index], ...entry };
+  else services.push({ code: registered.code, name: registered.code, ...entry });
+  if (role) secureLocal.set(StorageKeys.role, { ...role, services });
+  rememberServiceFlags(services);
 }
 
 /** The next step for the current merchant after an onboarding step changed (e.g. NFC skipped). */

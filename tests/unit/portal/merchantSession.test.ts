@@ -1,9 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { secureLocal, secureSession, StorageKeys, clearPortalStorage } from '@/storage';
-import { chooseMerchant, nextStepFor, rememberMerchants, type MerchantSessionDeps } from '@/authProvider/merchantSession';
+import {
+  chooseMerchant,
+  nextStepFor,
+  rememberMerchants,
+  rememberRegisteredService,
+  rememberServiceFlags,
+  type MerchantSessionDeps,
+} from '@/authProvider/merchantSession';
 import { sidebarQueryKey } from '@/authProvider/allowedRoutes';
 import { afterSignInPath } from '@/authProvider/afterSignIn';
-import { getCommon, getWantedPath, markNfcSkipped, setWantedPath } from '@/authProvider/session';
+import { getCommon, getRole, getWantedPath, markNfcSkipped, setWantedPath } from '@/authProvider/session';
 import { buildMerchant, buildRoles, buildSidebar, buildStoreOptions } from './helpers/builders';
 import type { Merchant } from '@/domain/api';
 
@@ -108,6 +115,35 @@ describe('chooseMerchant: the after-merchant flow with its loads (spec §4)', ()
     // Another merchant's step never overwrites the chosen merchant's.
     nextStepFor(buildMerchant({ id: 202, todoActions: [] }));
     expect(getCommon()?.onboardingType).toBe('ECONTRACT_SIGN');
+  });
+
+  it('rememberServiceFlags: a later service list updates only the flags of the chosen merchant', async () => {
+    rememberServiceFlags([{ id: 1, code: 'PROMOTION', name: 'Khuyến mãi', status: 'ACTIVE' }]);
+    expect(getCommon()).toBeNull();
+    await chooseMerchant(101, deps(buildMerchant({ id: 101, brandName: 'Cà Phê Sáng' })).all);
+    rememberServiceFlags([{ id: 4, code: 'PROMOTION', name: 'Khuyến mãi', status: 'ACTIVE' }, { id: 5, code: 'ADS', name: 'Quảng cáo', status: 'INITIALIZED' }]);
+    expect(getCommon()).toMatchObject({
+      merchantId: 101,
+      brandName: 'Cà Phê Sáng',
+      canRegisterPromotionService: false,
+      canRegiserVIXANHADSService: false,
+      isOnboardVIXANHADSService: false,
+      VIXANHADSServiceStatus: 'INITIALIZED',
+    });
+  });
+
+  it('rememberRegisteredService: a registration updates the stored services and the flags', async () => {
+    const services = [
+      { id: null, code: 'PROMOTION', name: 'Khuyến mãi', status: null },
+      { id: null, code: 'ADS', name: 'Quảng cáo', status: null },
+    ];
+    await chooseMerchant(101, deps(buildMerchant({ id: 101 }), { getRoles: vi.fn(async () => buildRoles({ services })) }).all);
+    expect(getCommon()).toMatchObject({ canRegisterPromotionService: true, canRegiserVIXANHADSService: true });
+    rememberRegisteredService({ code: 'PROMOTION', registrationId: 31, status: 'ACTIVE' });
+    expect(getRole()?.services).toEqual([{ id: 31, code: 'PROMOTION', name: 'Khuyến mãi', status: 'ACTIVE' }, services[1]]);
+    expect(getCommon()).toMatchObject({ canRegisterPromotionService: false, canRegiserVIXANHADSService: true, VIXANHADSServiceStatus: null });
+    rememberRegisteredService({ code: 'ADS', registrationId: 32, status: 'INITIALIZED' });
+    expect(getCommon()).toMatchObject({ canRegiserVIXANHADSService: false, isOnboardVIXANHADSService: false, VIXANHADSServiceStatus: 'INITIALIZED' });
   });
 
   it('stores nothing when one of the loads fails', async () => {
