@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:http';
 import { openDatabase } from '../server/db/client';
-import { transactionsRepository } from '../server/routes/reports/transactions/repository';
+import { transactionsRepository } from '../server/routes/transaction-report/repository';
 import { presetRange, vietnamToday } from '../src/domain/time';
 
 const port = Number(process.env.PORT ?? 8283);

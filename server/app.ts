@@ -35,7 +35,17 @@ import { servicesRoutes } from './routes/services';
 import { promotionsRoutes } from './routes/promotions';
 import { econtractsRoutes } from './routes/econtracts';
 import { nfcRoutes } from './routes/nfc';
-import { reportsRoutes } from './routes/reports';
+import { reportJobsRoutes } from './routes/report-jobs';
+import { transactionReportRoutes } from './routes/transaction-report';
+import { reportViewsRoutes } from './routes/report-views';
+import { cardPaymentReportRoutes } from './routes/card-payment-report';
+import { disbursementReportRoutes } from './routes/disbursement-report';
+import { financingReportRoutes } from './routes/financing-report';
+import { onetimeReportRoutes } from './routes/onetime-report';
+import { nonpaidReportRoutes } from './routes/nonpaid-report';
+import { donationHistoryRoutes } from './routes/donation-history';
+import { reportSettingsRoutes } from './routes/report-settings';
+import { dashboardRoutes } from './routes/dashboard';
 import errorReports from './routes/error-reports';
 import { validatorCompiler } from './validation';
 import { createNotifier } from './lib/notifier';
@@ -62,7 +72,17 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   promotionsRoutes,
   econtractsRoutes,
   nfcRoutes,
-  reportsRoutes,
+  reportJobsRoutes,
+  transactionReportRoutes,
+  reportViewsRoutes,
+  cardPaymentReportRoutes,
+  disbursementReportRoutes,
+  financingReportRoutes,
+  onetimeReportRoutes,
+  nonpaidReportRoutes,
+  donationHistoryRoutes,
+  reportSettingsRoutes,
+  dashboardRoutes,
 ];
 
 export interface BuildOptions {

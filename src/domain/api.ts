@@ -303,9 +303,14 @@ export const TransactionReportPaths = {
 /** Paths of the report center: reports, dashboards, donations, scheduled report settings and their files. */
 export const ReportCenterPaths = {
   report: '/transaction/v2/merchants/:merchantId/reports/:report',
+  reportTotals: '/transaction/v2/merchants/:merchantId/reports/:report/totals',
+  reportExport: '/transaction/v2/merchants/:merchantId/reports/:report/export',
+  reportDetail: '/transaction/v2/merchants/:merchantId/reports/:report/:id',
   dashboard: '/transaction/v2/merchants/:merchantId/dashboard',
   donationDashboard: '/transaction/v3/donation-merchants/:merchantId/dashboard',
   donations: '/transaction/v3/donation-merchants/:merchantId/donations',
+  donationTotals: '/transaction/v3/donation-merchants/:merchantId/donations/totals',
+  donationExport: '/transaction/v3/donation-merchants/:merchantId/donations/export',
   reportSettings: '/report-job/v1/merchants/:merchantId/report-settings',
   reportSetting: '/report-job/v1/merchants/:merchantId/report-settings/:id',
   reportSettingRun: '/report-job/v1/merchants/:merchantId/report-settings/:id/run',

@@ -25,8 +25,8 @@ import type { Db } from '../../db/client';
 import { merchants, reportFiles, reportSettings } from '../../db/schema';
 import { csvStream, xlsxStream, asciiFileNamePart } from '../export';
 import { translate, type Lang } from '../../i18n';
-import { reportRepository } from '../../routes/reports/generic/repository';
-import { exportColumnsOf, exportRowsOf } from '../../routes/reports/generic/routes';
+import { reportRepository } from '../report-family/repository';
+import { exportColumnsOf, exportRowsOf } from '../report-family/routes';
 import { SETTING_SOURCES } from './sources';
 
 export type ReportSettingRow = typeof reportSettings.$inferSelect;

@@ -6,10 +6,10 @@ import type { ReportDefinition, ReportSettingType } from '@/domain/reportCenter'
 import { SETTING_TYPE_COLUMNS } from '@/domain/reportCenter';
 import { TRANSACTION_STATUSES } from '@/domain/transactionReport';
 import { transactions } from '../../db/schema';
-import { cardPaymentTable } from '../../routes/reports/card';
-import { disbursementTable } from '../../routes/reports/disbursement';
-import { nonpaidTable } from '../../routes/reports/nonpaid';
-import type { ReportTable } from '../../routes/reports/generic/repository';
+import { cardPaymentTable } from '../../routes/card-payment-report';
+import { disbursementTable } from '../../routes/disbursement-report';
+import { nonpaidTable } from '../../routes/nonpaid-report';
+import type { ReportTable } from '../report-family/repository';
 
 const t = transactions;
 

@@ -13,7 +13,7 @@ import { donations, stores, transactionDailyTotals as totals } from '../../db/sc
 import { envelopeSchema, ok } from '../../envelope';
 import { membershipOf, merchantScope } from '../../plugins/auth';
 import { apiQuery, idParam } from '../../validation';
-import { repeated, requireRouteCode } from '../reports/generic/access';
+import { repeated, requireRouteCode } from '../../lib/report-family/access';
 
 /** Payments that earned money: refunds are taken off the amount (net revenue). */
 const EARNING_STATUSES = ['SUCCESS', 'PARTIALLY_REFUNDED', 'REFUNDED'];

@@ -28,8 +28,8 @@ import { runSettingNow, startReportScheduler, type ReportFileRow, type ReportSet
 import { pageQueryShape, pageSchema, toPage, offsetOf } from '../../pagination';
 import { callerOf, membershipOf, merchantScope } from '../../plugins/auth';
 import { apiQuery, idParam } from '../../validation';
-import { canOpen, requireRouteCode } from '../reports/generic/access';
-import { EXPORT_CONTENT_TYPES } from '../reports/generic/routes';
+import { canOpen, requireRouteCode } from '../../lib/report-family/access';
+import { EXPORT_CONTENT_TYPES } from '../../lib/export-jobs';
 
 const params = z.strictObject({ merchantId: idParam });
 const idParams = z.strictObject({ merchantId: idParam, id: idParam });

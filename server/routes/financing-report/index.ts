@@ -1,12 +1,12 @@
 /** Financing report (spec §2 financing-report; MERCHANT_NEWTON_REPORT, the NEWTON_REPORT role of §6). */
 import { REPORTS } from '@/domain/reportCenter';
-import { financingContracts } from '../../../db/schema';
-import { reportRoutes } from '../generic/routes';
-import type { ReportTable } from '../generic/repository';
+import { financingContracts } from '../../db/schema';
+import { reportRoutes } from '../../lib/report-family/routes';
+import type { ReportTable } from '../../lib/report-family/repository';
 
 const t = financingContracts;
 export const financingTable: ReportTable = {
-  definition: REPORTS.financing,
+  definition: REPORTS['financing-report'],
   table: t,
   rowId: t.id,
   merchantId: t.merchantId,

@@ -1,12 +1,12 @@
 /** On-time (settlement) report (spec §2 onetime-report; MERCHANT_SETTLEMENT_REPORT, the BAMBOO_REPORT role of §6). */
 import { REPORTS } from '@/domain/reportCenter';
-import { settlements } from '../../../db/schema';
-import { reportRoutes } from '../generic/routes';
-import type { ReportTable } from '../generic/repository';
+import { settlements } from '../../db/schema';
+import { reportRoutes } from '../../lib/report-family/routes';
+import type { ReportTable } from '../../lib/report-family/repository';
 
 const t = settlements;
 export const settlementTable: ReportTable = {
-  definition: REPORTS.settlements,
+  definition: REPORTS['onetime-report'],
   table: t,
   rowId: t.id,
   merchantId: t.merchantId,
@@ -23,4 +23,4 @@ export const settlementTable: ReportTable = {
   },
 };
 
-export const settlementReportRoutes = reportRoutes(settlementTable);
+export const onetimeReportRoutes = reportRoutes(settlementTable);

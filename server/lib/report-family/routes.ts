@@ -1,30 +1,43 @@
 /**
  * The routes every report-center list has: the page, the totals of the filtered set, the export of the
- * filtered set (no row cap, streamed) and, where the report has one, the detail of a row.
+ * filtered set (no row cap, streamed) and, where the report has one, the detail of a row. Each report's
+ * route module (server/routes/<report>) is one call of reportRoutes with its table.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkDateRange, dateRangeShape, KEYWORD_MAX_LENGTH, ReportCenterPaths } from '@/domain/reportCenter';
+import { EXPORT_FORMATS } from '@/domain/transactionReport';
 import { formatDateTimeSeconds } from '@/domain/format';
-import { envelopeSchema, ok } from '../../../envelope';
-import { ApiError } from '../../../errors';
-import { asciiFileNamePart, type ExportColumn } from '../../../lib/export';
-import { sendReportExport } from '../../../lib/export-jobs';
-import { translate, type Lang } from '../../../i18n';
-import { pageQueryShape, pageSchema, toPage } from '../../../pagination';
-import { membershipOf, merchantScope } from '../../../plugins/auth';
-import { apiQuery, idParam } from '../../../validation';
+import { envelopeSchema, ok } from '../../envelope';
+import { ApiError } from '../../errors';
+import { asciiFileNamePart, type ExportColumn } from '../export';
+import { sendReportExport } from '../export-jobs';
+import { translate, type Lang } from '../../i18n';
+import { pageQueryShape, pageSchema, toPage } from '../../pagination';
+import { membershipOf, merchantScope } from '../../plugins/auth';
+import { apiQuery, idParam } from '../../validation';
 import { repeated, requireRouteCode } from './access';
 import { reportRepository, type ReportFilter, type ReportRow, type ReportTable } from './repository';
 
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export const EXPORT_CONTENT_TYPES = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-} as const;
+/** The paths of one report-center list; totals, export and detail hang below the list. */
+export interface ReportListPaths {
+  list: string;
+  totals: string;
+  export: string;
+  /** Only for reports with a detail. */
+  detail?: string;
+}
 
-export const pathOf = (template: string, key: string) => template.replace(':report', key);
+const pathOf = (template: string, key: string) => template.replace(':report', key);
+
+/** The ReportCenterPaths.report* templates with `:report` set to the report's name. */
+export const reportListPaths = (key: string): ReportListPaths => ({
+  list: pathOf(ReportCenterPaths.report, key),
+  totals: pathOf(ReportCenterPaths.reportTotals, key),
+  export: pathOf(ReportCenterPaths.reportExport, key),
+  detail: pathOf(ReportCenterPaths.reportDetail, key),
+});
 
 const rowSchema = z.record(z.string(), z.unknown());
 const moneySums = z.record(z.string(), z.number());
@@ -50,9 +63,8 @@ export async function* exportRowsOf(rows: AsyncIterable<ReportRow>, lang: Lang):
   }
 }
 
-export function reportRoutes(report: ReportTable, paths: { list?: string } = {}): FastifyPluginAsyncZod {
+export function reportRoutes(report: ReportTable, paths: ReportListPaths = reportListPaths(report.definition.key)): FastifyPluginAsyncZod {
   const def = report.definition;
-  const base = paths.list ?? pathOf(ReportCenterPaths.report, def.key);
   const columnKeys = def.columns.map((c) => c.key) as [string, ...string[]];
   const filterShape = {
     ...dateRangeShape,
@@ -89,7 +101,7 @@ export function reportRoutes(report: ReportTable, paths: { list?: string } = {})
     const repo = reportRepository(app.database.db, report);
 
     app.get(
-      base,
+      paths.list,
       {
         preHandler: merchantScope,
         schema: {
@@ -108,7 +120,7 @@ export function reportRoutes(report: ReportTable, paths: { list?: string } = {})
     );
 
     app.get(
-      `${base}/totals`,
+      paths.totals,
       {
         preHandler: merchantScope,
         schema: { tags, summary: `${def.key}: count and money sums of the filtered set, by status`, params, querystring: totalsQuery, response: { 200: envelopeSchema(totalsSchema) } },
@@ -118,7 +130,7 @@ export function reportRoutes(report: ReportTable, paths: { list?: string } = {})
 
     // POST like the transaction report's export (an export starts work; the filter stays in the query).
     app.post(
-      `${base}/export`,
+      paths.export,
       {
         preHandler: merchantScope,
         schema: {
@@ -149,9 +161,9 @@ export function reportRoutes(report: ReportTable, paths: { list?: string } = {})
       },
     );
 
-    if (def.hasDetail) {
+    if (def.hasDetail && paths.detail) {
       app.get(
-        `${base}/:id`,
+        paths.detail,
         {
           preHandler: merchantScope,
           schema: {

@@ -7,9 +7,9 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ReportDefinition } from '@/domain/reportCenter';
 import { dayBounds } from '@/domain/time';
-import type { Db } from '../../../db/client';
-import { stores } from '../../../db/schema';
-import { offsetOf, type PageRequest } from '../../../pagination';
+import type { Db } from '../../db/client';
+import { stores } from '../../db/schema';
+import { offsetOf, type PageRequest } from '../../pagination';
 
 export interface ReportTable {
   definition: ReportDefinition;

@@ -1,12 +1,12 @@
 /** Non-paid orders report (spec §2 nonpaid-report; MERCHANT_NONPAID_REPORT). */
 import { REPORTS } from '@/domain/reportCenter';
-import { nonpaidOrders } from '../../../db/schema';
-import { reportRoutes } from '../generic/routes';
-import type { ReportTable } from '../generic/repository';
+import { nonpaidOrders } from '../../db/schema';
+import { reportRoutes } from '../../lib/report-family/routes';
+import type { ReportTable } from '../../lib/report-family/repository';
 
 const t = nonpaidOrders;
 export const nonpaidTable: ReportTable = {
-  definition: REPORTS.nonpaid,
+  definition: REPORTS['nonpaid-report'],
   table: t,
   rowId: t.id,
   merchantId: t.merchantId,

@@ -15,7 +15,7 @@ import {
   type TransactionTotals,
 } from '@/domain/transactionReport';
 import { addDays, dayBounds, VN_TIME_ZONE } from '@/domain/time';
-import { rows, type Db } from '../../../db/client';
+import { rows, type Db } from '../../db/client';
 
 /** Rows per query when streaming an export. */
 export const EXPORT_BATCH_SIZE = 2_000;

@@ -6,12 +6,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REPORTS, ReportCenterPaths } from '@/domain/reportCenter';
 import { donations } from '../../db/schema';
-import type { ReportTable } from '../reports/generic/repository';
-import { reportRoutes } from '../reports/generic/routes';
+import type { ReportTable } from '../../lib/report-family/repository';
+import { reportRoutes } from '../../lib/report-family/routes';
 
 const t = donations;
 export const donationTable: ReportTable = {
-  definition: REPORTS.donations,
+  definition: REPORTS['donation-history'],
   table: t,
   rowId: t.id,
   merchantId: t.merchantId,
@@ -27,6 +27,8 @@ export const donationTable: ReportTable = {
   },
 };
 
-export const transactionHistoryRoutes: FastifyPluginAsyncZod = reportRoutes(donationTable, {
+export const donationHistoryRoutes: FastifyPluginAsyncZod = reportRoutes(donationTable, {
   list: ReportCenterPaths.donations,
+  totals: ReportCenterPaths.donationTotals,
+  export: ReportCenterPaths.donationExport,
 });

@@ -1,12 +1,12 @@
 /** Disbursement report (spec §2 disbursement-report and /{tranId}; MERCHANT_DISBURSEMENT_REPORT). */
 import { REPORTS } from '@/domain/reportCenter';
-import { disbursements } from '../../../db/schema';
-import { reportRoutes } from '../generic/routes';
-import type { ReportTable } from '../generic/repository';
+import { disbursements } from '../../db/schema';
+import { reportRoutes } from '../../lib/report-family/routes';
+import type { ReportTable } from '../../lib/report-family/repository';
 
 const t = disbursements;
 export const disbursementTable: ReportTable = {
-  definition: REPORTS.disbursements,
+  definition: REPORTS['disbursement-report'],
   table: t,
   rowId: t.id,
   merchantId: t.merchantId,

@@ -1,12 +1,12 @@
 /** Card payment report (spec §2 card-payment-report and /{transId}; MERCHANT_CARD_PAYMENT_REPORT). */
 import { REPORTS } from '@/domain/reportCenter';
-import { cardPayments } from '../../../db/schema';
-import { reportRoutes } from '../generic/routes';
-import type { ReportTable } from '../generic/repository';
+import { cardPayments } from '../../db/schema';
+import { reportRoutes } from '../../lib/report-family/routes';
+import type { ReportTable } from '../../lib/report-family/repository';
 
 const t = cardPayments;
 export const cardPaymentTable: ReportTable = {
-  definition: REPORTS['card-payments'],
+  definition: REPORTS['card-payment-report'],
   table: t,
   rowId: t.id,
   merchantId: t.merchantId,

@@ -1,14 +1,23 @@
 /**
- * Refunds: idempotent (the caller's Idempotency-Key; a repeat returns the first result) and never over
+ * Refunds (POST …/transaction-report/:id/refunds): idempotent (the caller's Idempotency-Key; a repeat returns the first result) and never over
  * the amount, even under concurrency: the amount check and the increment are one conditional UPDATE
  * (row-locked on PostgreSQL), in the same transaction as the refund row whose key is unique.
  */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { refunds, transactions } from '../../../db/schema';
-import { ApiError } from '../../../errors';
+import { z } from 'zod';
 import { ApiStatus } from '@/domain/api';
-import type { Scope } from './repository';
+import { canRefund } from '@/domain/permissions';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY, refundSchema, TransactionReportPaths as Paths } from '@/domain/transactionReport';
+import type { Db } from '../../db/client';
+import { refunds, transactions } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
+import { envelopeSchema, ok } from '../../envelope';
+import { ApiError } from '../../errors';
+import { callerOf, membershipOf, merchantScope } from '../../plugins/auth';
+import { apiQuery } from '../../validation';
+import { transactionsRepository, type Scope } from './repository';
+import { detailSchema, idParams, tags, transactionScope } from './schemas';
 
 export interface RefundResult {
   id: number;
@@ -18,17 +27,6 @@ export interface RefundResult {
   createdAt: string;
   /** True when this call repeated an earlier one with the same key. */
   replayed: boolean;
-}
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 3 && e && typeof e === 'object'; i += 1) {
-    if ((e as { code?: string }).code === UNIQUE_VIOLATION) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 export const refundErrors = {
@@ -124,3 +122,46 @@ export async function refund(
     throw err;
   }
 }
+
+export const transactionRefundRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const repo = transactionsRepository(db);
+
+  app.post(
+    Paths.refunds,
+    {
+      preHandler: merchantScope,
+      schema: {
+        tags,
+        summary: 'Refund (part of) a transaction. Idempotency-Key header required; a repeat returns the first result',
+        params: idParams,
+        querystring: apiQuery({}),
+        body: refundSchema,
+        response: {
+          200: envelopeSchema(
+            z.object({
+              refund: z.object({ id: z.number().int(), transactionId: z.string(), amount: z.number().int(), reason: z.string().nullable(), createdAt: z.string(), replayed: z.boolean() }),
+              transaction: detailSchema,
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const scope = transactionScope(request);
+      const { roles } = membershipOf(request);
+      if (!canRefund(roles)) throw ApiError.forbidden();
+      const key = request.headers[IDEMPOTENCY_HEADER];
+      if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw refundErrors.keyRequired();
+      const result = await refund(db, scope, {
+        transactionId: request.params.id,
+        amount: request.body.amount,
+        reason: request.body.reason ? request.body.reason.trim() || null : null,
+        key,
+        userId: callerOf(request).userId,
+      });
+      const detail = await repo.detail(scope, request.params.id);
+      return ok(request, { refund: result, transaction: detail! });
+    },
+  );
+};

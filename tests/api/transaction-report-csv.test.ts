@@ -14,8 +14,8 @@ import {
   transactionCsvLabels,
   transactionExportColumns,
   transactionExportRows,
-} from '../../server/routes/reports/transactions/export';
-import { transactionsRepository } from '../../server/routes/reports/transactions/repository';
+} from '../../server/routes/transaction-report/export';
+import { transactionsRepository } from '../../server/routes/transaction-report/repository';
 import { makeApp, type TestApp } from './helpers';
 
 const MERCHANT = DemoMerchants.other.id;
