@@ -11,6 +11,7 @@ import { seedReportCenter } from './seed-report-center';
 import { seedContracts } from './seed-contracts';
 import { seedMerchantProfile } from './seed-merchant-profile';
 import { seedAuth } from './seed-auth';
+import { seedContacts } from './seed-contacts';
 
 /** One line per domain, in dependency order. */
 export const DOMAIN_SEEDS: DomainSeed[] = [
@@ -21,4 +22,5 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
   seedContracts,
   seedMerchantProfile,
   seedAuth,
+  seedContacts,
 ];

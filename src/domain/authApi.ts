@@ -23,9 +23,19 @@ export const AuthApiPaths = {
   twoFactorRegister: '/authentication/v1/users/2FA/register',
   securityInfo: '/authentication/v1/users/account-security-info',
   recoveryMethods: '/authentication/v1/users/account-security/recovery-methods',
+  contacts: '/authentication/v1/users/contacts',
+  contactVerify: '/authentication/v1/users/contacts/verify',
   updateMe: '/profile/v1/me',
   demoOutbox: '/demo/outbox',
 } as const;
+
+/** The account's phone or e-mail and whether its owner proved it (GET contacts). */
+export interface ContactInfo {
+  channel: 'SMS' | 'EMAIL';
+  maskedAddress: string;
+  verified: boolean;
+  verifiedAt: string | null;
+}
 
 /** Answer of every "send a code" call. */
 export interface OtpSent {

@@ -20,7 +20,8 @@ const RESET = '/api/authentication/v1/password/change';
 const LOGIN = '/api/authentication/v1/login';
 const ME = '/api/profile/v1/me';
 
-const NO_ACCOUNT_VI = 'Không tìm thấy tài khoản của số điện thoại này';
+/** What a phone without an account receives instead of a code (and the caller is not told). */
+const NO_ACCOUNT_SMS_VI = /^Co yeu cau dang nhap cong doanh nghiep Vi Xanh bang so dien thoai nay/;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,13 +54,14 @@ describe('SMS login', () => {
     expect(reused.json().message).toBe('The verification code has already been used. Please get a new one.');
   });
 
-  it('answers the §8 message for a phone without an account, in both languages, and sends nothing', async () => {
+  it('answers a phone without an account as one with (both languages), and sends it no code', async () => {
     const vi = await post(t, SMS_OTP, { phoneNumber: '0999888777' });
-    expect(vi.statusCode).toBe(404);
-    expect(vi.json()).toEqual({ status: ApiStatus.NOT_FOUND, message: NO_ACCOUNT_VI });
-    const en = await post(t, SMS_OTP, { phoneNumber: '0999888777' }, { lang: 'en' });
-    expect(en.json().message).toBe('No account was found for this phone number');
-    expect(await outboxCount(t, '0999888777')).toBe(0);
+    expect(vi.statusCode).toBe(200);
+    expect(vi.json()).toMatchObject({ status: ApiStatus.OK, message: 'Mã xác thực gồm 6 chữ số đã được gửi đến 099****777', data: { maskedAddress: '099****777', resendAfterSeconds: 60 } });
+    const en = await post(t, SMS_OTP, { phoneNumber: '0999888776' }, { lang: 'en' });
+    expect(en.json().message).toBe('A 6-digit verification code was sent to 099****776');
+    const outbox = (await t.app.inject({ method: 'GET', url: '/api/demo/outbox?to=0999888777' })).json().data as { text: string; code: string | null }[];
+    expect(outbox.map((m) => [NO_ACCOUNT_SMS_VI.test(m.text), m.code])).toEqual([[true, null]]);
   });
 
   it('refuses a malformed phone with the §5 message and writes nothing', async () => {
@@ -152,12 +154,13 @@ describe('sign-up', () => {
     const mismatch = await post(t, SIGN_UP, { ...account, requestType: 'SIGN_UP', passwordConfirm: 'Other@12345', otpId, otpCode: code });
     expect(mismatch.json().data.errors.map((e: { field: string }) => e.field)).toEqual(['passwordConfirm']);
 
-    // A taken username: 409 before the code is spent.
+    // A taken username: 409 once the code is checked, and the code is given back so the user can fix it.
     const taken = await post(t, SIGN_UP, { ...account, requestType: 'SIGN_UP', username: 'Owner_Demo', otpId, otpCode: code });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ status: ApiStatus.CONFLICT, message: 'Tên đăng nhập đã tồn tại' });
-    const takenPhone = await post(t, SIGN_UP, { ...account, requestType: 'SIGN_UP', phoneNumber: DemoUsers.owner.phone, otpId, otpCode: code }, { lang: 'en' });
-    expect(takenPhone.json().message).toBe('This phone number is already used by another account');
+    // Without the right code nothing tells whether a username or phone is in use.
+    const takenPhone = await post(t, SIGN_UP, { ...account, requestType: 'SIGN_UP', username: 'Owner_Demo', phoneNumber: DemoUsers.owner.phone, otpId, otpCode: wrongCode(code) }, { lang: 'en' });
+    expect(takenPhone.json().message).toBe('The verification code is incorrect');
 
     // A code sent to another address does not create this account.
     const other = await post(t, SIGN_UP, { ...account, requestType: 'SIGN_UP', channel: 'SMS', otpId, otpCode: code });
@@ -173,7 +176,7 @@ describe('sign-up', () => {
     expect(await t.login(account.username, account.password)).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const reused = await post(t, SIGN_UP, { ...account, username: 'new_shop_02', phoneNumber: '0977000112', email: 'binh.le@example.vn', requestType: 'SIGN_UP', otpId, otpCode: code });
-    expect(reused.statusCode).toBe(409); // the e-mail is now taken
+    expect(reused.statusCode).toBe(400); // the code is spent
   });
 
   it('sends by SMS when asked, and refuses a missing address or an unknown requestType', async () => {
@@ -204,10 +207,11 @@ describe('merchant leads', () => {
 describe('forgot password', () => {
   const user = DemoUsers.cashier;
 
-  it('unknown phone: the §8 message', async () => {
+  it('unknown phone: the same answer as a known one, and no code sent', async () => {
     const res = await post(t, VERIFY, { phoneNumber: '0388000999' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(NO_ACCOUNT_VI);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Mã xác thực gồm 6 chữ số đã được gửi đến 038****999');
+    await expect(lastCode(t, '0388000999')).rejects.toThrow(/no code sent/);
   });
 
   it('verify sends a code; change sets the new password, ends every session; the old password fails', async () => {

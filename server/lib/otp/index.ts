@@ -4,7 +4,7 @@
  * use, bound to purpose + user + subject, void after OTP_MAX_TRIES wrong tries, and sending is
  * throttled per address and per IP (HTTP 429, envelope status 29).
  */
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { otpCodes } from '../../db/schema';
@@ -20,7 +20,8 @@ export type OtpPurpose =
   | 'FORGOT_PASSWORD'
   | 'CHANGE_2FA'
   | 'PAYOUT_CHANGE'
-  | 'ECONTRACT_SIGN';
+  | 'ECONTRACT_SIGN'
+  | 'VERIFY_CONTACT';
 export interface OtpTarget {
   channel: 'SMS' | 'EMAIL';
   address: string;
@@ -33,6 +34,12 @@ export interface IssueOtpInput {
   subject?: string;
   ip: string;
   lang: 'vi' | 'en';
+  /**
+   * The address has no account (SMS login, forgot password): everything happens as for an account,
+   * quotas and timing included, so the answer does not tell, but the code is never usable and the
+   * message says no account uses the address instead of carrying it.
+   */
+  noAccount?: boolean;
 }
 export interface IssuedOtp {
   otpId: string;
@@ -53,6 +60,11 @@ export interface OtpVerifyInput {
 export interface OtpService {
   issue(input: IssueOtpInput): Promise<IssuedOtp>;
   verify(input: OtpVerifyInput): Promise<OtpCheck>;
+  /**
+   * Makes a code that verify() just accepted usable again, counting one wrong try: for a step that
+   * fails after the code was checked (a username someone else holds), so the user can fix it.
+   */
+  giveBack(otpId: string): Promise<void>;
 }
 
 /** Limits (documented in docs/decisions.md, Auth). */
@@ -151,7 +163,8 @@ export function createOtpService(deps: {
           address,
           userId,
           subject,
-          codeHash: hashOf(otpId, code).toString('base64url'),
+          // No account: a hash no code can match (random, not HMAC of anything).
+          codeHash: (input.noAccount ? randomBytes(32) : hashOf(otpId, code)).toString('base64url'),
           ip: input.ip,
           expiresAt,
           createdAt: at,
@@ -160,13 +173,11 @@ export function createOtpService(deps: {
       await db.delete(otpCodes).where(lt(otpCodes.expiresAt, new Date(at.getTime() - KEEP_MS)));
 
       const minutes = Math.round(OTP_LIFETIME_SECONDS / 60);
-      await notifier.send({
-        channel,
-        to: address,
-        title: translate(input.lang, 'otp.title'),
-        text: translate(input.lang, `otp.text.${input.purpose}`, { code, minutes }),
-        code,
-      });
+      await notifier.send(
+        input.noAccount
+          ? { channel, to: address, title: translate(input.lang, 'otp.title'), text: translate(input.lang, `otp.noAccount.${input.purpose}`) }
+          : { channel, to: address, title: translate(input.lang, 'otp.title'), text: translate(input.lang, `otp.text.${input.purpose}`, { code, minutes }), code },
+      );
       return { otpId, expiresAt, maskedAddress: maskAddress(channel, address), resendAfterSeconds: OTP_RESEND_AFTER_SECONDS };
     },
 
@@ -213,6 +224,13 @@ export function createOtpService(deps: {
         )
         .returning({ id: otpCodes.id });
       return consumed.length === 1 ? 'OK' : 'USED';
+    },
+
+    async giveBack(otpId) {
+      await db
+        .update(otpCodes)
+        .set({ consumedAt: null, tries: sql`${otpCodes.tries} + 1` })
+        .where(and(eq(otpCodes.id, otpId), isNotNull(otpCodes.consumedAt)));
     },
   };
 }

@@ -17,6 +17,7 @@ import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
 import { callerOf } from '../../plugins/auth';
 import { maskAddress, normaliseAddress } from '../../lib/otp/address';
+import { contactsService } from '../../lib/otp/contacts';
 import { langOnlyQuery } from '../../validation';
 import { passwordGuard } from './password-guard';
 import { PRODUCT_NAME } from './flows';
@@ -26,6 +27,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const guard = passwordGuard(app);
   const signIns = signInService(app);
+  const contacts = contactsService(db);
 
   async function me(request: FastifyRequest) {
     const [user] = await db.select().from(users).where(eq(users.id, callerOf(request).userId));
@@ -120,6 +122,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const user = await me(request);
         if (!user.phone) throw new ApiError(400, ApiStatus.FAILED, 'auth.twoFactorNeedsPhone');
+        // The second factor is the phone: one nobody proved would hand it to whoever typed it in.
+        if (enable && !(await contacts.isVerified(user, 'SMS'))) throw new ApiError(400, ApiStatus.FAILED, 'auth.twoFactorNeedsVerifiedPhone');
         const subject = `2fa:${enable ? 'on' : 'off'}`;
         const { otpId, otpCode } = request.body;
         if (!otpId || !otpCode) {
@@ -205,8 +209,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await me(request);
       const methods: { type: 'PHONE' | 'EMAIL'; maskedAddress: string }[] = [];
-      if (user.phone) methods.push({ type: 'PHONE', maskedAddress: maskAddress('SMS', user.phone) });
-      if (user.email) methods.push({ type: 'EMAIL', maskedAddress: maskAddress('EMAIL', user.email) });
+      // Only contacts a code was confirmed on can recover the account.
+      for (const state of await contacts.statesOf(user)) {
+        if (state.verifiedAt) methods.push({ type: state.channel === 'SMS' ? 'PHONE' : 'EMAIL', maskedAddress: maskAddress(state.channel, state.address) });
+      }
       return ok(request, methods);
     },
   );
@@ -218,11 +224,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['me'], summary: 'Updates the signed-in user’s name and e-mail', querystring: langOnlyQuery, body: updateMeSchema.strict(), response: { 200: emptyEnvelopeSchema } } },
     async (request) => {
       const user = await me(request);
+      // A new e-mail is stored unverified (verified_contacts keeps the old address, so it no longer
+      // counts); whether another account uses it is not told here, only once a code proves it.
       const email = request.body.email ? normaliseAddress('EMAIL', request.body.email) : null;
-      if (email && email !== user.email?.toLowerCase()) {
-        const [other] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-        if (other && other.id !== user.id) throw new ApiError(409, ApiStatus.CONFLICT, 'auth.emailTaken');
-      }
       await db.update(users).set({ name: request.body.fullname.trim(), email }).where(eq(users.id, user.id));
       return { status: ApiStatus.OK, message: translate(request.lang, 'auth.accountUpdated') };
     },

@@ -5,7 +5,7 @@
  * them, the one signed-in SSO call: linking an identity to the account (POST /sso/link).
  */
 import { hash } from '@node-rs/argon2';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,6 +30,8 @@ import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
 import { callerOf } from '../../plugins/auth';
 import { normaliseAddress } from '../../lib/otp/address';
+import { contactsService, contactTaken } from '../../lib/otp/contacts';
+import { isUniqueViolation } from '../../db/errors';
 import { createSsoVerifier } from '../../lib/sso';
 import { ssoLinks } from '../../lib/sso/links';
 import { langOnlyQuery, RequestValidationError } from '../../validation';
@@ -68,12 +70,13 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
   const limited = { public: true, rateLimit: { max: config.rateLimit.loginPerMinute, timeWindow: 60_000 } };
   const ssoLogoutUrl = config.ssoLogoutUrl ?? (config.demoMode ? '/api/demo/sso/logout' : null);
 
-  /** The account of a phone number (the oldest, should several share it), or the §8 "no account" 404. */
-  async function userByPhone(phone: string): Promise<UserRow> {
-    const [user] = await db.select().from(users).where(eq(users.phone, phone)).orderBy(asc(users.id)).limit(1);
-    if (!user) throw new ApiError(404, ApiStatus.NOT_FOUND, 'auth.phoneNoAccount');
-    return user;
-  }
+  const contacts = contactsService(db);
+  /**
+   * The account whose verified phone this is, or null. An unknown or unverified phone is answered
+   * exactly like a known one (same message, same work, same quotas): these public routes must not
+   * tell who has an account, and a phone nobody proved opens nothing.
+   */
+  const userByPhone = (phone: string): Promise<UserRow | null> => contacts.userByVerifiedPhone(phone);
 
   /**
    * A reset proves one contact only (the one the code went to): the other one hears of it, so the
@@ -151,7 +154,7 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const phone = normaliseAddress('SMS', request.body.phoneNumber);
       const user = await userByPhone(phone);
-      const issued = await app.otp.issue({ purpose: 'LOGIN_SMS', target: { channel: 'SMS', address: phone }, userId: user.id, ip: request.ip, lang: request.lang });
+      const issued = await app.otp.issue({ purpose: 'LOGIN_SMS', target: { channel: 'SMS', address: phone }, userId: user?.id ?? null, ip: request.ip, lang: request.lang, noAccount: !user });
       return { status: ApiStatus.OK, message: translate(request.lang, 'auth.codeSent', { address: issued.maskedAddress }), data: otpSentOf(issued) };
     },
   );
@@ -174,8 +177,9 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const phone = normaliseAddress('SMS', request.body.phoneNumber);
       const user = await userByPhone(phone);
-      const check = await app.otp.verify({ otpId: request.body.otpId, code: request.body.otpCode, purpose: 'LOGIN_SMS', userId: user.id });
-      if (check !== 'OK') throw otpRefusal(check);
+      const check = await app.otp.verify({ otpId: request.body.otpId, code: request.body.otpCode, purpose: 'LOGIN_SMS', userId: user?.id ?? null });
+      // No account: its "code" can never match, so the refusal is the one a wrong code gets.
+      if (check !== 'OK' || !user) throw otpRefusal(check === 'OK' ? 'WRONG' : check);
       // The phone is one factor; an account that asked for two also needs its password.
       if (user.twoFactorEnabled) return signIns.passwordChallenge(request, user);
       return ok(request, await signIns.startSession(request, user, false));
@@ -241,28 +245,30 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = parsed.data;
       const phone = normaliseAddress('SMS', body.phoneNumber);
       const email = normaliseAddress('EMAIL', body.email);
-      // Taken values are refused before the code is spent, so the user can fix them and keep the code.
-      const [taken] = await db
-        .select({
-          username: sql<boolean>`bool_or(lower(${users.username}) = ${body.username.toLowerCase()})`,
-          phone: sql<boolean>`bool_or(${users.phone} = ${phone})`,
-          email: sql<boolean>`bool_or(lower(${users.email}) = ${email})`,
-        })
-        .from(users)
-        .where(sql`lower(${users.username}) = ${body.username.toLowerCase()} or ${users.phone} = ${phone} or lower(${users.email}) = ${email}`);
-      if (taken.username) throw new ApiError(409, ApiStatus.CONFLICT, 'auth.usernameTaken');
-      if (taken.phone) throw new ApiError(409, ApiStatus.CONFLICT, 'auth.phoneTaken');
-      if (taken.email) throw new ApiError(409, ApiStatus.CONFLICT, 'auth.emailTaken');
-
+      // The code first: without it nothing here may tell whether a username, phone or e-mail is in use.
       const address = body.channel === 'SMS' ? phone : email;
       const check = await app.otp.verify({ otpId: body.otpId, code: body.otpCode, purpose: 'SIGN_UP', subject: `signup:${address}` });
       if (check !== 'OK') throw otpRefusal(check);
+      // Now the caller holds this contact. A username in use, or this contact verified on another
+      // account, is refused and the code given back (one try spent), so they can fix it and resend.
+      // The other contact is only stored, unverified: whether someone else uses it is not told.
+      const [usernameTaken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${body.username.toLowerCase()}`).limit(1);
+      if (usernameTaken || (await contacts.ownerOf(body.channel, address)) !== null) {
+        await app.otp.giveBack(body.otpId);
+        throw usernameTaken ? new ApiError(409, ApiStatus.CONFLICT, 'auth.usernameTaken') : contactTaken(body.channel);
+      }
       const passwordHash = await hash(body.password);
       try {
-        await db.insert(users).values({ username: body.username, name: body.fullname.trim(), phone, email, passwordHash, userType: 'M4B_USER' });
+        await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(users)
+            .values({ username: body.username, name: body.fullname.trim(), phone, email, passwordHash, userType: 'M4B_USER' })
+            .returning({ id: users.id });
+          await contacts.markVerified(created.id, body.channel, address, tx);
+        });
       } catch (err) {
         // Two sign-ups racing for one username: the unique index decides.
-        if ((err as { code?: string }).code === '23505' || /users_username_lower_uq/.test(String(err))) {
+        if (isUniqueViolation(err, 'users_username_lower_uq')) {
           throw new ApiError(409, ApiStatus.CONFLICT, 'auth.usernameTaken');
         }
         throw err;
@@ -303,7 +309,7 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const phone = normaliseAddress('SMS', request.body.phoneNumber);
       const user = await userByPhone(phone);
-      const issued = await app.otp.issue({ purpose: 'FORGOT_PASSWORD', target: { channel: 'SMS', address: phone }, userId: user.id, ip: request.ip, lang: request.lang });
+      const issued = await app.otp.issue({ purpose: 'FORGOT_PASSWORD', target: { channel: 'SMS', address: phone }, userId: user?.id ?? null, ip: request.ip, lang: request.lang, noAccount: !user });
       return { status: ApiStatus.OK, message: translate(request.lang, 'auth.codeSent', { address: issued.maskedAddress }), data: otpSentOf(issued) };
     },
   );
@@ -323,8 +329,8 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body;
       const user = await userByPhone(normaliseAddress('SMS', body.phoneNumber));
-      const check = await app.otp.verify({ otpId: body.otpId, code: body.otpCode, purpose: 'FORGOT_PASSWORD', userId: user.id });
-      if (check !== 'OK') throw otpRefusal(check);
+      const check = await app.otp.verify({ otpId: body.otpId, code: body.otpCode, purpose: 'FORGOT_PASSWORD', userId: user?.id ?? null });
+      if (check !== 'OK' || !user) throw otpRefusal(check === 'OK' ? 'WRONG' : check);
       const passwordHash = await hash(body.password);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));

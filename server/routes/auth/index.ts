@@ -13,6 +13,7 @@ import { callerOf } from '../../plugins/auth';
 import { langOnlyQuery } from '../../validation';
 import { passwordGuard } from './password-guard';
 import { accountRoutes } from './account';
+import { contactRoutes } from './contacts';
 import { flowRoutes } from './flows';
 import { challengeAnswerSchema, signInService } from './signin';
 
@@ -55,6 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(flowRoutes);
   await app.register(accountRoutes);
+  await app.register(contactRoutes);
 
   app.post(
     ApiPaths.logout,

@@ -29,6 +29,9 @@ import { USER_SORT_FIELDS, usersRepository } from './repository';
 
 const DAY_MS = 86_400_000;
 
+/** Digits (with an optional +, spaces, dots or dashes) and at least nine of them: typed as a phone number. */
+const looksLikePhone = (account: string) => /^\+?[\d\s.-]+$/.test(account.trim()) && account.replace(/\D/g, '').length >= 9;
+
 const storeRefSchema = z.object({ id: z.number().int(), storeName: z.string() });
 const auditSchema = z.object({
   id: z.number().int(),
@@ -180,7 +183,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: merchantScope,
       schema: {
         tags: ['users'],
-        summary: `Invite an existing wallet user (username or phone); WAITING for ${INVITATION_LIFETIME_DAYS} days, then EXPIRED`,
+        summary: `Invite an existing wallet user (username, or a phone its owner verified); WAITING for ${INVITATION_LIFETIME_DAYS} days, then EXPIRED`,
         params: merchantParams,
         querystring: langOnlyQuery,
         body: inviteUserSchema,
@@ -194,7 +197,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!canGrantRole(roles, body.role)) throw refused('users.roleAboveCaller');
       const storeIds = await requireStores(merchant.id, body.role, body.storeList);
       const account = await repo.findAccount(body.account.trim());
-      if (!account) throw new ApiError(404, ApiStatus.NOT_FOUND, 'users.accountNotFound');
+      // A phone with no account that verified it: the invitee must sign up with it or verify it first.
+      if (!account) throw new ApiError(404, ApiStatus.NOT_FOUND, looksLikePhone(body.account) ? 'users.contactNotVerified' : 'users.accountNotFound');
       await repo.expireDue({ merchantId: merchant.id });
       const existing = await repo.find(merchant.id, account.id);
       if (existing?.invitationStatus === 'ACCEPT') throw conflict('users.alreadyMember');

@@ -7,7 +7,8 @@ import type { MerchantUser, MyInvitation, UserAuditEntry } from '@/domain/api';
 import { roleRank } from '@/domain/permissions';
 import type { AuditAction, InvitationStatus, UserStatus } from '@/domain/users';
 import type { Db } from '../../db/client';
-import { auditEntries, invitations, memberships, membershipStores, merchants, stores, users } from '../../db/schema';
+import { auditEntries, invitations, memberships, membershipStores, merchants, stores, users, verifiedContacts } from '../../db/schema';
+import { normaliseAddress } from '../../lib/otp/address';
 import { offsetOf, type PageRequest, type Sort } from '../../pagination';
 
 export const USER_SORT_FIELDS = ['createdAt', 'username', 'fullname', 'id'] as const;
@@ -232,11 +233,17 @@ export function usersRepository(db: Db) {
     },
 
     /** An existing wallet user by username (case-insensitive) or phone number. */
+    /**
+     * The wallet account with this username, or whose verified phone this is. A phone typed into
+     * someone's sign-up proves nothing, so an unverified one never receives an invitation.
+     */
     async findAccount(account: string): Promise<{ id: number; username: string } | null> {
+      const phone = normaliseAddress('SMS', account);
       const [row] = await db
         .select({ id: users.id, username: users.username })
         .from(users)
-        .where(or(sql`lower(${users.username}) = lower(${account})`, eq(users.phone, account)))
+        .leftJoin(verifiedContacts, and(eq(verifiedContacts.userId, users.id), eq(verifiedContacts.channel, 'SMS')))
+        .where(or(sql`lower(${users.username}) = lower(${account})`, and(eq(users.phone, phone), eq(verifiedContacts.address, phone))))
         .orderBy(asc(users.id))
         .limit(1);
       return row ?? null;
