@@ -102,4 +102,6 @@ export interface SsoHandOff {
   purpose: 'SIGN_IN' | 'LINK';
   /** Epoch ms; an old hand-off is refused like a wrong one. */
   startedAt: number;
+  /** LINK: the portal screen to come back to (an /app path). */
+  returnTo?: string;
 }

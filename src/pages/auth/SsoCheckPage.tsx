@@ -1,34 +1,36 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { AuthApiPaths, type SecondFactorChallenge, type SsoConfigAnswer, type SsoSignOnExtra } from '@/domain/authApi';
-import type { LoginResponse } from '@/domain/api';
+import type { SecondFactorChallenge } from '@/domain/authApi';
 import { asSecondFactor, SecondFactorRequired, startSession } from '@/authProvider/auth';
 import { afterSignInPath } from '@/authProvider/afterSignIn';
-import { AuthPaths } from '@/authProvider/paths';
-import { API_BASE_URL, PRODUCT_NAME } from '@/config';
-import { httpClient } from '@/dataProvider/httpClient';
+import { AuthPaths, sanitizeAppPath } from '@/authProvider/paths';
+import { getAuth } from '@/authProvider/session';
+import { dataProvider } from '@/dataProvider';
+import { notify } from '@/components/notifications/notifier';
 import { AuthCard } from './shared/AuthCard';
-import { errorText, publicGet, publicPost } from './shared/api';
+import { errorText } from './shared/api';
+import { beginSsoHandOff, readSsoReturn, takeSsoHandOff } from './shared/ssoHandOff';
 
 const TwoFactorStep = lazy(() => import('./TwoFactorStep'));
 
 type State =
   | { kind: 'working' }
-  | { kind: 'error'; message: string }
-  | { kind: 'secondFactor'; challenge: SecondFactorChallenge }
-  | { kind: 'link'; walletPhone: string };
+  | { kind: 'error'; message: string; backTo?: string }
+  | { kind: 'secondFactor'; challenge: SecondFactorChallenge };
 
 /**
- * Spec §2 /auth/sso-check: completes a single sign-on hand-off. The IdP returns here with its token in
- * the URL fragment (never sent to any server log); without a token the page starts the hand-off by
- * going to the configured IdP. The session is marked SSO so logout goes to the SSO sign-out address.
- * An account not yet linked to the wallet is offered the link (POST /sso/link).
+ * Spec §2 /auth/sso-check: both ends of a single sign-on hand-off. Without a token the page starts one:
+ * a random state and nonce are kept for this browser and sent to the IdP. The IdP returns here with its
+ * token in the URL fragment (never sent to any server log) and the state; a state this browser did not
+ * make is refused before anything is sent (login CSRF), and the server checks the token's nonce. The
+ * return either signs in (the identity must be linked to an account) or, when the hand-off was started
+ * from the account screen, links the identity to the signed-in account (POST /sso/link).
  */
 export default function SsoCheckPage() {
   const { t } = useTranslation();
@@ -41,21 +43,44 @@ export default function SsoCheckPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
+    const returned = readSsoReturn(window.location.hash);
     // The token is spent at once; it must not stay in the address bar or the history.
     if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
     void (async () => {
-      try {
-        if (!token) {
-          const { loginUrl } = await publicGet<SsoConfigAnswer>(AuthApiPaths.ssoConfig);
+      if (!returned.token) {
+        try {
+          const { loginUrl } = await dataProvider.ssoConfig();
           if (!loginUrl) throw new Error(t('portal.auth.sso.notConfigured'));
-          window.location.assign(loginUrl);
+          window.location.assign(beginSsoHandOff(loginUrl, 'SIGN_IN'));
+        } catch (e) {
+          setState({ kind: 'error', message: errorText(e, t('portal.http.error')) });
+        }
+        return;
+      }
+      const handOff = takeSsoHandOff(returned.state);
+      if (!handOff) {
+        setState({ kind: 'error', message: t('portal.auth.sso.stateMismatch') });
+        return;
+      }
+      const body = { token: returned.token, nonce: handOff.nonce };
+      if (handOff.purpose === 'LINK') {
+        if (!getAuth()?.token) {
+          setState({ kind: 'error', message: t('portal.auth.sso.linkNeedsSignIn') });
           return;
         }
-        const { data } = await publicPost<LoginResponse & SsoSignOnExtra>(AuthApiPaths.ssoSignOn, { token });
-        await startSession(data);
-        if (!data.linkedSSO && data.walletPhone) setState({ kind: 'link', walletPhone: data.walletPhone });
-        else finish();
+        // Back to the screen the link started from (the account screen); only ever an /app path.
+        const backTo = sanitizeAppPath(handOff.returnTo) ?? afterSignInPath(null);
+        try {
+          notify(await dataProvider.linkSso(body), { type: 'success' });
+          navigate(backTo, { replace: true });
+        } catch (e) {
+          setState({ kind: 'error', message: errorText(e, t('portal.http.error')), backTo });
+        }
+        return;
+      }
+      try {
+        await startSession(await dataProvider.ssoSignOn(body));
+        finish();
       } catch (e) {
         const second = asSecondFactor(e, true);
         if (second instanceof SecondFactorRequired) setState({ kind: 'secondFactor', challenge: second.challenge });
@@ -65,17 +90,8 @@ export default function SsoCheckPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const link = async () => {
-    try {
-      await httpClient(`${API_BASE_URL}${AuthApiPaths.ssoLink}`, { method: 'POST', showSuccess: true });
-      finish();
-    } catch {
-      // The httpClient showed the error; the user can still continue without linking.
-    }
-  };
-
   return (
-    <AuthCard title={t('portal.auth.sso.title')} back={state.kind === 'error'}>
+    <AuthCard title={t('portal.auth.sso.title')} back={state.kind === 'error' && !state.backTo}>
       {state.kind === 'working' && (
         <Stack direction="row" spacing={3} sx={{ alignItems: 'center' }} role="status">
           <CircularProgress size={24} aria-hidden />
@@ -83,23 +99,21 @@ export default function SsoCheckPage() {
         </Stack>
       )}
       {state.kind === 'error' && (
-        <Alert severity="error" role="alert">
-          {state.message}
-        </Alert>
+        <Stack spacing={4}>
+          <Alert severity="error" role="alert">
+            {state.message}
+          </Alert>
+          {state.backTo && (
+            <Button component={RouterLink} to={state.backTo} replace>
+              {t('portal.auth.sso.backToAccount')}
+            </Button>
+          )}
+        </Stack>
       )}
       {state.kind === 'secondFactor' && (
         <Suspense fallback={<CircularProgress aria-label={t('portal.common.loading')} />}>
           <TwoFactorStep challenge={state.challenge} onSignedIn={finish} />
         </Suspense>
-      )}
-      {state.kind === 'link' && (
-        <Stack spacing={4}>
-          <Typography>{t('portal.auth.sso.linkPrompt', { product: PRODUCT_NAME, phone: state.walletPhone })}</Typography>
-          <Button variant="contained" onClick={() => void link()}>
-            {t('portal.auth.sso.link', { product: PRODUCT_NAME })}
-          </Button>
-          <Button onClick={finish}>{t('portal.auth.sso.skip')}</Button>
-        </Stack>
       )}
     </AuthCard>
   );

@@ -13,6 +13,7 @@ import type { PortalDataProvider } from '@/dataProvider';
 import { PasswordForm } from './PasswordSection';
 import { ProfileEditForm } from './ProfileSection';
 import { SecuritySection } from './SecuritySection';
+import { SsoSection } from './SsoSection';
 import { TwoFactorSection } from './TwoFactorSection';
 
 /** One titled block of the page. */
@@ -123,6 +124,9 @@ export default function UserInfoPage() {
       </Section>
       <Section id="user-info-2fa" title={translate('resources.user-info.twoFactor.title')}>
         <TwoFactorSection />
+      </Section>
+      <Section id="user-info-sso" title={translate('resources.user-info.sso.title')}>
+        <SsoSection />
       </Section>
       <Section id="user-info-security" title={translate('resources.user-info.security.title')}>
         <SecuritySection />

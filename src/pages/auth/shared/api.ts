@@ -1,4 +1,6 @@
 import { API_BASE_URL } from '@/config';
+import { ApiStatus } from '@/domain/api';
+import type { PasswordChallenge } from '@/domain/authApi';
 import { HttpError, httpClient } from '@/dataProvider/httpClient';
 
 /**
@@ -26,4 +28,11 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
 
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/** The status-21 answer of a code sign-in on a two-factor account (the password comes next), else null. */
+export function asPasswordChallenge(error: unknown): PasswordChallenge | null {
+  if (!(error instanceof HttpError) || error.code !== ApiStatus.SECOND_FACTOR_REQUIRED) return null;
+  const data = error.data as Partial<PasswordChallenge> | undefined;
+  return data?.factor === 'PASSWORD' && typeof data.challengeToken === 'string' ? { challengeToken: data.challengeToken, factor: 'PASSWORD' } : null;
 }
