@@ -24,6 +24,13 @@ import { merchantsApi } from './api/merchants';
 import { accessApi } from './api/access';
 import { storesApi } from './api/stores';
 import { healthApi } from './api/health';
+import { usersApi } from './api/users';
+import { servicesApi } from './api/services';
+import { promotionsApi } from './api/promotions';
+import { merchantInfoApi } from './api/merchant-info';
+import { payoutsApi } from './api/payouts';
+import { econtractsApi } from './api/econtracts';
+import { nfcApi } from './api/nfc';
 import { reportJobsApi, type ExportOutcome } from './api/report-jobs';
 import { reportViewsApi } from './api/report-views';
 import { transactionReportApi } from './api/transaction-report';
@@ -34,6 +41,7 @@ import type { ExportFormat } from '@/domain/transactionReport';
 
 export type { ApiContext } from './api/context';
 export type { ExportStoresParams, StoreExportFormat } from './api/stores';
+export type { GiftDetail } from './api/promotions';
 
 /**
  * The dataProvider factory `(apiUrl, httpClient, { resources }) => DataProvider`. CRUD methods are driven
@@ -49,6 +57,13 @@ type DomainApis = ReturnType<typeof authApi> &
   ReturnType<typeof accessApi> &
   ReturnType<typeof storesApi> &
   ReturnType<typeof healthApi> &
+  ReturnType<typeof usersApi> &
+  ReturnType<typeof servicesApi> &
+  ReturnType<typeof promotionsApi> &
+  ReturnType<typeof merchantInfoApi> &
+  ReturnType<typeof payoutsApi> &
+  ReturnType<typeof econtractsApi> &
+  ReturnType<typeof nfcApi> &
   ReturnType<typeof reportJobsApi> &
   ReturnType<typeof reportViewsApi> &
   ReturnType<typeof transactionReportApi> &
@@ -75,6 +90,13 @@ function domainApis(http: HttpClient, ctx: ApiContext): DomainApis {
     ...accessApi(http, ctx),
     ...storesApi(http, ctx),
     ...healthApi(http, ctx),
+    ...usersApi(http, ctx),
+    ...servicesApi(http, ctx),
+    ...promotionsApi(http, ctx),
+    ...merchantInfoApi(http, ctx),
+    ...payoutsApi(http, ctx),
+    ...econtractsApi(http, ctx),
+    ...nfcApi(http, ctx),
     ...reportJobsApi(http, ctx),
     ...reportViewsApi(http, ctx),
     ...transactionReportApi(http, ctx),

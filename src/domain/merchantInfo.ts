@@ -7,17 +7,7 @@ import { z } from 'zod';
 import { kybStatus, type KybStatus } from './kyb';
 import { emailSchema, optionalField, phoneSchema, ValidationKeys, webUrlSchema } from './validation';
 
-/** Paths under the merchant base path of spec §7 (/profile/v2/merchants). */
-export const MerchantInfoApiPaths = {
-  info: '/profile/v2/merchants/:merchantId/info',
-  documents: '/profile/v2/merchants/:merchantId/documents',
-  document: '/profile/v2/merchants/:merchantId/documents/:documentId',
-  documentFile: '/profile/v2/merchants/:merchantId/documents/:documentId/file',
-  categories: '/profile/v2/merchants/categories',
-  validations: '/profile/v2/merchants/validations',
-  register: '/profile/v2/merchants/register',
-  linkedMerchants: '/profile/v2/merchants/linked-merchants',
-} as const;
+export { MerchantInfoApiPaths } from './api';
 
 // ---------------------------------------------------------------------------------------------
 // Documents (§3)

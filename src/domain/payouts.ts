@@ -240,9 +240,4 @@ export interface PayoutPeriodOption {
   name: string;
 }
 
-export const PayoutApiPaths = {
-  periods: '/profile/v2/merchants/periods',
-  payouts: '/profile/v2/merchants/:merchantId/payouts',
-  validate: '/profile/v2/merchants/:merchantId/payouts/validate',
-  update: '/profile/v2/merchants/:merchantId/payouts/update',
-} as const;
+export { PayoutApiPaths } from './api';

@@ -155,8 +155,5 @@ export function redemptionPerMille(gift: Pick<PromotionGift, 'issuedCount' | 're
   return gift.issuedCount === 0 ? 0 : Math.floor((gift.redeemedCount * 1000) / gift.issuedCount);
 }
 
-export { PromotionApiPaths } from './api';
-
-/** Header a client sends with a create so a retry returns the first campaign instead of a second one. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export { PromotionApiPaths, IDEMPOTENCY_HEADER } from './api';
 export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9._:-]{8,64}$/, ValidationKeys.invalid);

@@ -14,7 +14,7 @@ import type { EContractDetail } from '@/domain/econtracts';
 import { contractFileName } from '@/domain/econtracts';
 import { downloadFile } from '@/files';
 import { notify } from '@/components/notifications/notifier';
-import { fetchContractPdf } from './econtractsApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 
 interface ContractDocumentProps {
   merchantId: number;
@@ -27,13 +27,14 @@ interface ContractDocumentProps {
  */
 export function ContractDocument({ merchantId, contract }: ContractDocumentProps) {
   const { t } = useTranslation();
+  const api = usePortalApi();
   const [showPdf, setShowPdf] = useState(false);
   const [downloading, setDownloading] = useState(false);
 
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadFile(() => fetchContractPdf(merchantId, contract.id, 'attachment'), {
+      await downloadFile(() => api.getContractPdf(merchantId, contract.id, 'attachment'), {
         notify,
         t,
         accept: ['application/pdf'],
@@ -95,10 +96,11 @@ export function ContractDocument({ merchantId, contract }: ContractDocumentProps
 
 function PdfFrame({ merchantId, contract }: ContractDocumentProps) {
   const { t } = useTranslation();
+  const api = usePortalApi();
   const pdf = useQuery({
     // The signed state is part of the key: signing changes the document.
     queryKey: ['portal', 'econtract-pdf', merchantId, contract.id, contract.status],
-    queryFn: () => fetchContractPdf(merchantId, contract.id, 'inline'),
+    queryFn: () => api.getContractPdf(merchantId, contract.id, 'inline'),
     staleTime: 60_000,
   });
   const [src, setSrc] = useState<string | null>(null);

@@ -13,7 +13,7 @@ import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import { useTranslation } from 'react-i18next';
 import { signContractSchema, type EContractDetail, type EContractOtp } from '@/domain/econtracts';
 import { firstMessage } from '@/domain/formErrors';
-import { sendSignCode, signContract } from './econtractsApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 
 interface SignContractPanelProps {
   merchantId: number;
@@ -30,6 +30,7 @@ const messageOf = (error: unknown, fallback: string) => (error instanceof Error 
  */
 export function SignContractPanel({ merchantId, contract, onSigned }: SignContractPanelProps) {
   const { t } = useTranslation();
+  const api = usePortalApi();
   const [agreed, setAgreed] = useState(false);
   const [otp, setOtp] = useState<EContractOtp | null>(null);
   const [code, setCode] = useState('');
@@ -49,7 +50,7 @@ export function SignContractPanel({ merchantId, contract, onSigned }: SignContra
     setBusy('send');
     setError(null);
     try {
-      const issued = await sendSignCode(merchantId, contract.id);
+      const issued = await api.sendSignCode(merchantId, contract.id);
       setOtp(issued);
       setCode('');
       setResendIn(issued.resendAfterSeconds);
@@ -73,7 +74,7 @@ export function SignContractPanel({ merchantId, contract, onSigned }: SignContra
     setBusy('sign');
     setError(null);
     try {
-      onSigned(await signContract(merchantId, contract.id, parsed.data));
+      onSigned(await api.signContract(merchantId, contract.id, parsed.data));
     } catch (e) {
       setError(messageOf(e, t('portal.http.error')));
       codeRef.current?.focus();

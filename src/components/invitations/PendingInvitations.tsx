@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/domain/format';
-import { answerInvitation, fetchMyInvitations } from './invitationsApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 
 export const myInvitationsQueryKey = ['portal', 'myInvitations'] as const;
 
@@ -19,11 +19,12 @@ export const myInvitationsQueryKey = ['portal', 'myInvitations'] as const;
  */
 export function PendingInvitations({ onAnswered }: { onAnswered?: () => void }) {
   const { t } = useTranslation();
+  const api = usePortalApi();
   const queryClient = useQueryClient();
   const [answeringId, setAnsweringId] = useState<number | null>(null);
-  const invitations = useQuery({ queryKey: myInvitationsQueryKey, queryFn: fetchMyInvitations });
+  const invitations = useQuery({ queryKey: myInvitationsQueryKey, queryFn: () => api.getMyInvitations() });
   const answer = useMutation({
-    mutationFn: ({ id, action }: { id: number; action: 'accept' | 'reject' }) => answerInvitation(id, action),
+    mutationFn: ({ id, action }: { id: number; action: 'accept' | 'reject' }) => api.answerInvitation(id, action),
     onMutate: ({ id }) => setAnsweringId(id),
     onSettled: async () => {
       setAnsweringId(null);

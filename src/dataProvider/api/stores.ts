@@ -1,4 +1,4 @@
-import { ApiPaths, type StoreOption } from '@/domain/api';
+import { ApiPaths, StoreQrApiPaths, type StoreOption, type StoreQr, type StoreQrStatus } from '@/domain/api';
 import { fetchedFileOf, type FetchedFile } from '@/files';
 import type { HttpClient, QueryParams } from '../httpClient';
 import { apiCall, filterToQuery, sortToQuery, type ApiContext } from './context';
@@ -33,6 +33,29 @@ export function storesApi(http: HttpClient, ctx: ApiContext) {
       if (sortQuery) query.sort = sortQuery;
       // The caller (downloadFile) tells the user the outcome, so the client's own error toast stays off.
       return fetchedFileOf(await call<Blob>(ApiPaths.merchantStoresExport, { query, responseType: 'blob', showError: false }));
+    },
+
+    /** How many stores of the chosen merchant have their all-in-one QR (server/routes/stores/qr.ts). */
+    async getStoreQrStatus(): Promise<StoreQrStatus> {
+      return (await call<StoreQrStatus>(StoreQrApiPaths.check, { showError: false })).data;
+    },
+    async generateStoreQrs(): Promise<StoreQrStatus & { generatedNow: number }> {
+      return (await call<StoreQrStatus & { generatedNow: number }>(StoreQrApiPaths.trigger, { method: 'POST' })).data;
+    },
+    /** The store's QR data; errors (e.g. not generated yet) are shown by the dialog, not toasted. */
+    async getStoreQr(storeId: number): Promise<StoreQr> {
+      return (await call<StoreQr>(StoreQrApiPaths.storeQr, { params: { storeId }, showError: false })).data;
+    },
+    /** The PNG (an <img> cannot send the bearer token, so the image is fetched as a blob). */
+    async getStoreQrPng(storeId: number, download = false): Promise<FetchedFile> {
+      return fetchedFileOf(
+        await call<Blob>(StoreQrApiPaths.storeQrPng, {
+          params: { storeId },
+          query: download ? { download: 'true' } : undefined,
+          responseType: 'blob',
+          showError: false,
+        }),
+      );
     },
   };
 }

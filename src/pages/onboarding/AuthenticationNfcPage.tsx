@@ -18,13 +18,7 @@ import { decideAfterMerchant, todoFlags } from '@/authProvider/afterMerchant';
 import { nextStepFor } from '@/authProvider/merchantSession';
 import { CHOOSE_MERCHANT_PATH, OnboardPaths } from '@/authProvider/paths';
 import { getAuth, getCurrentMerchant, getNfcSkipped, getWantedPath, markNfcSkipped } from '@/authProvider/session';
-import {
-  completeBiometricDemo,
-  getBiometricSession,
-  getBiometricState,
-  skipBiometric,
-  startBiometricSession,
-} from '@/components/econtracts/econtractsApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { APP_STORE_URL, PLAY_STORE_URL, PRODUCT_NAME } from '@/config';
 import { BIOMETRIC_POLL_MS, type BiometricSession } from '@/domain/econtracts';
 import { formatDateTime } from '@/domain/format';
@@ -42,6 +36,7 @@ import { useOnboardingStep } from './useOnboardingStep';
  */
 export function AuthenticationNfcPage() {
   const { t } = useTranslation();
+  const api = usePortalApi();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   useReloadOnUserChange();
@@ -56,12 +51,12 @@ export function AuthenticationNfcPage() {
   const state = useQuery({
     queryKey: ['portal', 'biometric', merchantId],
     enabled: merchant !== null,
-    queryFn: () => getBiometricState(merchantId),
+    queryFn: () => api.getBiometricState(merchantId),
   });
   const polled = useQuery({
     queryKey: ['portal', 'biometric-session', merchantId, session?.sessionId],
     enabled: session !== null && session.status === 'PENDING',
-    queryFn: () => getBiometricSession(merchantId, session!.sessionId),
+    queryFn: () => api.getBiometricSession(merchantId, session!.sessionId),
     refetchInterval: (query) => (query.state.data && query.state.data.status !== 'PENDING' ? false : BIOMETRIC_POLL_MS),
   });
   // A final state known from an answer (the demo completion) wins over an older poll.
@@ -108,7 +103,7 @@ export function AuthenticationNfcPage() {
   const start = async () => {
     setBusy('start');
     try {
-      setSession(await startBiometricSession(merchant.id));
+      setSession(await api.startBiometricSession(merchant.id));
     } catch {
       // The httpClient has shown the server's message.
     } finally {
@@ -119,7 +114,7 @@ export function AuthenticationNfcPage() {
   const skip = async () => {
     setBusy('skip');
     try {
-      await skipBiometric(merchant.id);
+      await api.skipBiometric(merchant.id);
       markNfcSkipped(merchant.id);
       continued.current = true;
       goNext();
@@ -132,7 +127,7 @@ export function AuthenticationNfcPage() {
     if (!session) return;
     setBusy('demo');
     try {
-      const done = await completeBiometricDemo(merchant.id, session.sessionId);
+      const done = await api.completeBiometricDemo(merchant.id, session.sessionId);
       setSession((current) => (current ? { ...current, ...done } : done));
     } catch {
       // Shown by the httpClient (e.g. the QR code expired meanwhile).

@@ -16,7 +16,7 @@ import { CHOOSE_MERCHANT_PATH, OnboardPaths } from '@/authProvider/paths';
 import { getCurrentMerchant, getNfcSkipped, getWantedPath } from '@/authProvider/session';
 import { ContractDocument } from '@/components/econtracts/ContractDocument';
 import { SignContractPanel } from '@/components/econtracts/SignContractPanel';
-import { getPendingContract } from '@/components/econtracts/econtractsApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { notify } from '@/components/notifications/notifier';
 import { HOTLINE, PRODUCT_NAME, SUPPORT_EMAIL } from '@/config';
 import { ShellLayout } from '@/layout/ShellLayout';
@@ -32,6 +32,7 @@ import { useOnboardingStep } from './useOnboardingStep';
  */
 export function EContractSignPage() {
   const { t } = useTranslation();
+  const api = usePortalApi();
   useReloadOnUserChange();
   const merchant = getCurrentMerchant();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -41,7 +42,7 @@ export function EContractSignPage() {
     queryKey: ['portal', 'econtract-pending', merchant?.id],
     enabled: merchant !== null,
     // Readers only (§6 rules): anyone else gets the plain notice below, without an error toast.
-    queryFn: () => getPendingContract(merchant!.id, { showError: false }),
+    queryFn: () => api.getPendingContract(merchant!.id, { showError: false }),
   });
 
   useEffect(() => headingRef.current?.focus(), []);

@@ -18,7 +18,7 @@ import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import { getChosenMerchantId } from '@/authProvider/session';
 import { ContractDocument } from '@/components/econtracts/ContractDocument';
 import { SignContractPanel } from '@/components/econtracts/SignContractPanel';
-import { getContract } from '@/components/econtracts/econtractsApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { notify } from '@/components/notifications/notifier';
 import type { EContractDetail } from '@/domain/econtracts';
 import { formatDateTime, formatDateTimeSeconds } from '@/domain/format';
@@ -31,6 +31,7 @@ import { EContractStatusChip } from './EContractFields';
  */
 export default function EContractShow() {
   const translate = useTranslate();
+  const api = usePortalApi();
   const { id } = useParams();
   const merchantId = getChosenMerchantId();
   const contractId = Number(id);
@@ -39,7 +40,7 @@ export default function EContractShow() {
   const contract = useQuery({
     queryKey: key,
     enabled: merchantId !== null && Number.isInteger(contractId) && contractId > 0,
-    queryFn: () => getContract(merchantId!, contractId),
+    queryFn: () => api.getContract(merchantId!, contractId),
   });
 
   const signed = (detail: EContractDetail) => {

@@ -24,7 +24,7 @@ import {
   type MerchantDocument,
   type MerchantDocumentType,
 } from '@/domain/merchantInfo';
-import { fetchDocumentFile, uploadDocument } from './merchantInfoApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 
 const ACCEPT: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', svg: 'image/svg+xml', pdf: 'application/pdf' };
 const SIZE_LABEL = '6 MB';
@@ -55,11 +55,12 @@ function FilePicker({ label, accept, disabled, onPick }: { label: string; accept
 
 function Preview({ merchantId, doc, onClose }: { merchantId: number; doc: MerchantDocument; onClose: () => void }) {
   const { t } = useTranslation();
+  const api = usePortalApi();
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let url: string | null = null;
     let live = true;
-    void fetchDocumentFile(merchantId, doc.id).then(({ blob }) => {
+    void api.getMerchantDocumentFile(merchantId, doc.id).then(({ blob }) => {
       if (!live || !(blob instanceof Blob)) return;
       url = URL.createObjectURL(blob);
       setSrc(url);
@@ -68,7 +69,7 @@ function Preview({ merchantId, doc, onClose }: { merchantId: number; doc: Mercha
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [merchantId, doc.id]);
+  }, [api, merchantId, doc.id]);
   return (
     <Dialog open onClose={onClose} maxWidth="md" aria-labelledby="doc-preview-title">
       <DialogTitle id="doc-preview-title">{doc.fileName}</DialogTitle>
@@ -96,6 +97,7 @@ interface Props {
 /** Spec §3 documents: one block per type, with upload, replace, preview (images) and download. */
 export function DocumentsPanel({ merchantId, documents, canUpload, onChanged }: Props) {
   const { t, i18n } = useTranslation();
+  const api = usePortalApi();
   const [busy, setBusy] = useState<string | null>(null);
   const [preview, setPreview] = useState<MerchantDocument | null>(null);
   const typeName = (type: MerchantDocumentType) => t(`resources.merchant-info.documentTypes.${DOCUMENT_TYPE_KEYS[type]}`);
@@ -108,7 +110,7 @@ export function DocumentsPanel({ merchantId, documents, canUpload, onChanged }: 
     }
     setBusy(replace ? `doc-${replace.id}` : type);
     try {
-      await uploadDocument(merchantId, file, replace ? { documentId: replace.id } : { type });
+      await api.uploadMerchantDocument(merchantId, file, replace ? { documentId: replace.id } : { type });
       onChanged();
     } catch {
       // The httpClient showed the server's message.
@@ -118,7 +120,7 @@ export function DocumentsPanel({ merchantId, documents, canUpload, onChanged }: 
   };
 
   const download = (doc: MerchantDocument) =>
-    downloadFile(() => fetchDocumentFile(merchantId, doc.id), { notify, t, accept: [doc.contentType], fileName: doc.fileName });
+    downloadFile(() => api.getMerchantDocumentFile(merchantId, doc.id), { notify, t, accept: [doc.contentType], fileName: doc.fileName });
 
   return (
     <Box component="section" aria-labelledby="documents-title">

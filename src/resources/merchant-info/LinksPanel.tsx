@@ -13,7 +13,7 @@ import { CHOOSE_MERCHANT_PATH } from '@/authProvider/paths';
 import { LINKED_GROUP_ROLES, LINKING_TYPES, type MerchantInfo, type MerchantLinkRef, type RegisterMerchantInput } from '@/domain/merchantInfo';
 import { canLinkMerchants } from '@/domain/permissions';
 import { emptyValues, MerchantFieldsForm } from './MerchantFieldsForm';
-import { fetchMyMerchants, linkMerchant, registerMerchant } from './merchantInfoApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 
 function RefLine({ merchant }: { merchant: MerchantLinkRef }) {
   const { t } = useTranslation();
@@ -34,6 +34,7 @@ function RefLine({ merchant }: { merchant: MerchantLinkRef }) {
 /** Master link, linked merchants, linking this merchant to a master (§3 SHARING/SATELLITE, group roles) and registering a new merchant. */
 export function LinksPanel({ info, onChanged }: { info: MerchantInfo; onChanged: () => void }) {
   const { t } = useTranslation();
+  const api = usePortalApi();
   const navigate = useNavigate();
   const [linkingType, setLinkingType] = useState<string>('SATELLITE');
   const [groupRole, setGroupRole] = useState<string>('PAYMENT_SOLUTION');
@@ -41,14 +42,14 @@ export function LinksPanel({ info, onChanged }: { info: MerchantInfo; onChanged:
   const [registering, setRegistering] = useState(false);
   const [registered, setRegistered] = useState<MerchantInfo | null>(null);
   const canLinkHere = info.canLink && !info.linkedWithMaster && info.relationshipRole !== 'MASTER_MERCHANT';
-  const mine = useQuery({ queryKey: ['merchant-info', 'my-merchants'], queryFn: fetchMyMerchants, enabled: canLinkHere });
+  const mine = useQuery({ queryKey: ['merchant-info', 'my-merchants'], queryFn: () => api.getMyMerchants(), enabled: canLinkHere });
   const masters = (mine.data ?? []).filter((m) => m.id !== info.id && m.relationshipRole === 'MASTER_MERCHANT' && canLinkMerchants(m.roles));
 
   const link = async (event: FormEvent) => {
     event.preventDefault();
     if (!masterId) return;
     try {
-      await linkMerchant({
+      await api.linkMerchant({
         merchantId: info.id,
         masterMerchantId: Number(masterId),
         linkingType: linkingType as (typeof LINKING_TYPES)[number],
@@ -159,7 +160,7 @@ export function LinksPanel({ info, onChanged }: { info: MerchantInfo; onChanged:
             onCancel={() => setRegistering(false)}
             onSubmit={async (values) => {
               try {
-                setRegistered(await registerMerchant(values as RegisterMerchantInput));
+                setRegistered(await api.registerMerchant(values as RegisterMerchantInput));
                 setRegistering(false);
               } catch {
                 // Toasted by the httpClient.

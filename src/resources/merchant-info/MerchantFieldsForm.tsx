@@ -16,7 +16,7 @@ import {
   type RegisterMerchantInput,
 } from '@/domain/merchantInfo';
 import { schemaErrors, translateErrors } from '@/domain/formErrors';
-import { fetchCategories } from './merchantInfoApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 
 export type FieldValues = Record<keyof MerchantEditInput | 'type', string>;
 
@@ -52,12 +52,13 @@ interface Props {
  */
 export function MerchantFieldsForm({ mode, initial, onSubmit, onCancel, serverErrors = {} }: Props) {
   const { t } = useTranslation();
+  const api = usePortalApi();
   const [values, setValues] = useState<FieldValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const industries = useQuery({ queryKey: ['merchant-info', 'categories', 'INDUSTRY'], queryFn: () => fetchCategories('INDUSTRY'), staleTime: 3_600_000 });
-  const companyTypes = useQuery({ queryKey: ['merchant-info', 'categories', 'COMPANY_TYPE'], queryFn: () => fetchCategories('COMPANY_TYPE'), staleTime: 3_600_000 });
+  const industries = useQuery({ queryKey: ['merchant-info', 'categories', 'INDUSTRY'], queryFn: () => api.getMerchantCategories('INDUSTRY'), staleTime: 3_600_000 });
+  const companyTypes = useQuery({ queryKey: ['merchant-info', 'categories', 'COMPANY_TYPE'], queryFn: () => api.getMerchantCategories('COMPANY_TYPE'), staleTime: 3_600_000 });
 
   const label = (field: string) => t(`resources.merchant-info.fields.${field}`);
   const set = (field: keyof FieldValues) => (event: { target: { value: string } }) => {

@@ -18,7 +18,8 @@ import { DocumentsPanel } from './DocumentsPanel';
 import { KybSummary } from './KybSummary';
 import { LinksPanel } from './LinksPanel';
 import { emptyValues, MerchantFieldsForm, type FieldValues } from './MerchantFieldsForm';
-import { fetchInfo, infoQueryKey, saveInfo } from './merchantInfoApi';
+import { infoQueryKey } from './queryKeys';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 
 /** The payout helper's panel (src/resources/merchant-info/payout), in its own chunk. */
 const PayoutPanel = lazy(() => import('./payout/PayoutPanel'));
@@ -74,12 +75,13 @@ const toValues = (info: MerchantInfo): FieldValues => ({
 /** Spec §2 merchant-info (MERCHANT_KYB): merchant, KYB state and next step, documents, payout (slot), links and registration. */
 export default function MerchantInfoPage() {
   const { t } = useTranslation();
+  const api = usePortalApi();
   const queryClient = useQueryClient();
   const merchantId = getChosenMerchantId() ?? 0;
   const roles = getCurrentMerchant()?.roles ?? [];
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState(false);
-  const info = useQuery({ queryKey: infoQueryKey(merchantId), queryFn: () => fetchInfo(merchantId), enabled: merchantId > 0 });
+  const info = useQuery({ queryKey: infoQueryKey(merchantId), queryFn: () => api.getMerchantInfo(merchantId), enabled: merchantId > 0 });
   const showPayout = canViewPayout(roles);
   const tabs = TABS.filter((tab) => tab !== 'payout' || showPayout);
   const wanted = params.get('tab') as TabName | null;
@@ -128,7 +130,7 @@ export default function MerchantInfoPage() {
                     onCancel={() => setEditing(false)}
                     onSubmit={async (values) => {
                       try {
-                        const saved = await saveInfo(merchantId, values);
+                        const saved = await api.saveMerchantInfo(merchantId, values);
                         queryClient.setQueryData(infoQueryKey(merchantId), saved);
                         setEditing(false);
                       } catch {

@@ -21,7 +21,7 @@ import { campaignCreateSchema, giftsCost, type CampaignCreateInput } from '@/dom
 import { vietnamToday } from '@/domain/time';
 import { validateWithSchema } from '@/domain/formErrors';
 import { money } from './CampaignFields';
-import { createCampaign } from './promotionsApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 
 type Values = Record<string, unknown>;
 type Gift = Record<string, unknown>;
@@ -62,13 +62,14 @@ function CostHint({ values }: { values: Values }) {
  */
 export default function CampaignCreate() {
   const translate = useTranslate();
+  const api = usePortalApi();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
   const today = vietnamToday(new Date());
   const submit = async (formValues: Values) => {
     try {
-      const campaign = await createCampaign(toBody(formValues) as CampaignCreateInput, idempotencyKey);
+      const campaign = await api.createCampaign(toBody(formValues) as CampaignCreateInput, idempotencyKey);
       await queryClient.invalidateQueries({ queryKey: ['promotions'] });
       navigate(`/app/services/promotion/my-campaigns/${campaign.id}`);
     } catch {

@@ -16,16 +16,17 @@ import { formatNumber } from '@/domain/format';
 import { redemptionPerMille } from '@/domain/promotions';
 import { getLanguage } from '@/i18n';
 import { CampaignStatusChip, money, period } from './CampaignFields';
-import { getGift } from './promotionsApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 
 /** Gift detail (my-campaigns/{id}/gift/{giftId}): the voucher and how many were issued and redeemed. */
 export default function GiftPage() {
   const translate = useTranslate();
+  const api = usePortalApi();
   const lng = getLanguage();
   const { id = '', giftId = '' } = useParams();
   const { data: gift, isPending, isError } = useQuery({
     queryKey: ['portal', 'promotions', 'gift', id, giftId],
-    queryFn: () => getGift(id, giftId),
+    queryFn: () => api.getGift(id, giftId),
   });
   if (isPending) return <PageLoader />;
   if (isError || !gift) return <Alert severity="error">{translate('resources.promotionGifts.notFound')}</Alert>;

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { PageLoader } from '@/components/PageLoader';
 import { formatMoney, formatNumber } from '@/domain/format';
 import { getLanguage } from '@/i18n';
-import { getPaylaterPage } from './servicesApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { RegisterServiceButton, ServiceStatusChip } from './ServiceFields';
 import { LandingContent } from './ServiceTemplatePage';
 
@@ -28,8 +28,9 @@ const percentOfBps = (bps: number, lng: 'vi' | 'en') =>
  */
 export default function PaylaterPage() {
   const translate = useTranslate();
+  const api = usePortalApi();
   const lng = getLanguage();
-  const { data, isPending, isError, refetch } = useQuery({ queryKey: ['portal', 'services', 'paylater'], queryFn: getPaylaterPage });
+  const { data, isPending, isError, refetch } = useQuery({ queryKey: ['portal', 'services', 'paylater'], queryFn: () => api.getPaylaterPage() });
   if (isPending) return <PageLoader />;
   if (isError || !data) return <Alert severity="error">{translate('portal.http.error')}</Alert>;
   const { service, terms, landing } = data;

@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { isAdsOnboarded, registrationOf, ServiceCodes, type MerchantService } from '@/domain/services';
-import { registerService } from './servicesApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 
 const STATUS_COLORS = { ACTIVE: 'success', INITIALIZED: 'warning', REJECTED: 'error', INACTIVE: 'default' } as const;
 
@@ -31,6 +31,7 @@ export function ServiceStatusChip({ service }: { service: Pick<MerchantService, 
  */
 export function RegisterServiceButton({ service, onRegistered }: { service: MerchantService; onRegistered?: () => void }) {
   const translate = useTranslate();
+  const api = usePortalApi();
   const notify = useNotify();
   const refresh = useRefresh();
   const queryClient = useQueryClient();
@@ -40,7 +41,7 @@ export function RegisterServiceButton({ service, onRegistered }: { service: Merc
   const confirm = async () => {
     setLoading(true);
     try {
-      await registerService(service.id);
+      await api.registerService(service.id);
       notify('resources.services.notifications.registered', { type: 'success', messageArgs: { name: service.name } });
       await queryClient.invalidateQueries({ queryKey: ['portal', 'services'] });
       refresh();

@@ -6,15 +6,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@/domain/format';
 import type { MerchantService } from '@/domain/services';
-import { getEligibility } from './servicesApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { RegisterServiceButton, ServiceLinks, ServiceStatusChip } from './ServiceFields';
 
 /** Why the merchant cannot register this service, in the user's language (from the eligibility call). */
 function Eligibility({ service }: { service: MerchantService }) {
   const translate = useTranslate();
+  const api = usePortalApi();
   const { data } = useQuery({
     queryKey: ['portal', 'services', 'eligible', service.id, service.status],
-    queryFn: () => getEligibility(service.id),
+    queryFn: () => api.getServiceEligibility(service.id),
   });
   if (!data) return null;
   if (data.eligible) return <Alert severity="info">{translate('resources.services.eligible')}</Alert>;

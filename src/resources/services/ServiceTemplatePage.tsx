@@ -9,7 +9,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { PageLoader } from '@/components/PageLoader';
 import type { LandingPage } from '@/domain/services';
-import { getLandingPage } from './servicesApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 
 /** A service's landing content: title, summary, benefits and the steps to start. */
 export function LandingContent({ landing }: { landing: LandingPage }) {
@@ -45,10 +45,11 @@ export function LandingContent({ landing }: { landing: LandingPage }) {
 /** Spec §2 service-management/template/{code}: the service template (landing page) of a code. */
 export default function ServiceTemplatePage() {
   const translate = useTranslate();
+  const api = usePortalApi();
   const { id: code = '' } = useParams();
   const { data, isPending, isError } = useQuery({
     queryKey: ['portal', 'services', 'landing', code],
-    queryFn: () => getLandingPage(code),
+    queryFn: () => api.getLandingPage(code),
   });
   return (
     <>

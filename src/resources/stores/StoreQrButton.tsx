@@ -20,16 +20,19 @@ import { PAYOUT_BANKS } from '@/domain/payouts';
 import { formatDateTime } from '@/domain/format';
 import { downloadFile } from '@/files';
 import { notify } from '@/components/notifications/notifier';
-import { fetchStoreQr, fetchStoreQrPng, storeQrKey } from './qrApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
+import { storeQrKey } from './queryKeys';
 
 /** The PNG as an object URL for the <img>, revoked when the dialog closes. */
 function useQrImage(storeId: number, enabled: boolean): string | null {
   const [src, setSrc] = useState<string | null>(null);
+  const api = usePortalApi();
   useEffect(() => {
     if (!enabled) return;
     let url: string | null = null;
     let live = true;
-    fetchStoreQrPng(storeId)
+    api
+      .getStoreQrPng(storeId)
       .then((file) => {
         if (!live || !(file.blob instanceof Blob)) return;
         url = URL.createObjectURL(file.blob);
@@ -40,14 +43,15 @@ function useQrImage(storeId: number, enabled: boolean): string | null {
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [storeId, enabled]);
+  }, [api, storeId, enabled]);
   return src;
 }
 
 function StoreQrContent({ store }: { store: Pick<Store, 'id' | 'storeId' | 'storeName'> }) {
   const translate = useTranslate();
+  const api = usePortalApi();
   const merchantId = getCommon()?.merchantId ?? null;
-  const qr = useQuery({ queryKey: storeQrKey(merchantId, store.id), queryFn: () => fetchStoreQr(store.id), retry: false });
+  const qr = useQuery({ queryKey: storeQrKey(merchantId, store.id), queryFn: () => api.getStoreQr(store.id), retry: false });
   const src = useQrImage(store.id, qr.isSuccess);
   const [busy, setBusy] = useState(false);
 
@@ -60,7 +64,7 @@ function StoreQrContent({ store }: { store: Pick<Store, 'id' | 'storeId' | 'stor
   const download = async () => {
     setBusy(true);
     try {
-      await downloadFile(() => fetchStoreQrPng(store.id, true), {
+      await downloadFile(() => api.getStoreQrPng(store.id, true), {
         notify,
         t: translate,
         accept: ['image/png'],

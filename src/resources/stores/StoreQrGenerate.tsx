@@ -6,7 +6,8 @@ import Typography from '@mui/material/Typography';
 import QrCode2 from '@mui/icons-material/QrCode2';
 import { getCommon } from '@/authProvider/session';
 import { notify } from '@/components/notifications/notifier';
-import { fetchStoreQrStatus, storeQrStatusKey, triggerStoreQr } from './qrApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
+import { storeQrStatusKey } from './queryKeys';
 
 /**
  * The list's all-in-one QR status: how many stores still lack a code and, for owners and the
@@ -15,10 +16,11 @@ import { fetchStoreQrStatus, storeQrStatusKey, triggerStoreQr } from './qrApi';
 export default function StoreQrGenerate() {
   const translate = useTranslate();
   const queryClient = useQueryClient();
+  const api = usePortalApi();
   const merchantId = getCommon()?.merchantId ?? null;
-  const status = useQuery({ queryKey: storeQrStatusKey(merchantId), queryFn: fetchStoreQrStatus, retry: false });
+  const status = useQuery({ queryKey: storeQrStatusKey(merchantId), queryFn: () => api.getStoreQrStatus(), retry: false });
   const generate = useMutation({
-    mutationFn: triggerStoreQr,
+    mutationFn: () => api.generateStoreQrs(),
     onSuccess: (result) => {
       queryClient.setQueryData(storeQrStatusKey(merchantId), result);
       void queryClient.invalidateQueries({ queryKey: ['stores', 'qr'] });

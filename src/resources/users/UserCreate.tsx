@@ -23,7 +23,7 @@ import { createUserSchema, inviteUserSchema, isStoreRole, type InviteUserInput }
 import { validateWithSchema } from '@/domain/formErrors';
 import { withoutEmpty } from './formValidation';
 import { RoleInput, StoreListInput } from './UserInputs';
-import { inviteUser } from './usersApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { useUserPermissions } from './useUserPermissions';
 import { AccessDeniedNotice } from './AccessDeniedNotice';
 
@@ -87,6 +87,7 @@ export default function UserCreate() {
 
 function InviteForm() {
   const translate = useTranslate();
+  const api = usePortalApi();
   const notify = useNotify();
   const redirect = useRedirect();
   const { grantable } = useUserPermissions();
@@ -97,7 +98,7 @@ function InviteForm() {
     if (!pending) return;
     setSending(true);
     try {
-      await inviteUser(pending);
+      await api.inviteUser(pending);
       notify('resources.users.notifications.invited', { type: 'success' });
       redirect('list', 'users');
     } catch {

@@ -9,10 +9,10 @@ import viValidation from '@/i18n/vi/validation.json';
 import { buildMerchant } from '../portal/helpers/builders';
 import { landing, renderWithProviders } from '../portal/helpers/wrapper';
 
-// The pages' one module of calls is replaced; everything else (routing, rules, i18n, storage) is real.
+// The pages' calls (the dataProvider's named methods) are fakes; everything else (routing, rules, i18n, storage) is real.
 const api = {
   getPendingContract: vi.fn(),
-  fetchContractPdf: vi.fn(),
+  getContractPdf: vi.fn(),
   sendSignCode: vi.fn(),
   signContract: vi.fn(),
   getBiometricState: vi.fn(),
@@ -21,7 +21,6 @@ const api = {
   skipBiometric: vi.fn(),
   completeBiometricDemo: vi.fn(),
 };
-vi.mock('@/components/econtracts/econtractsApi', () => api);
 const chooseMerchant = vi.fn();
 vi.mock('@/authProvider/merchantSession', async (original) => ({
   ...(await original<typeof MerchantSession>()),
@@ -72,6 +71,7 @@ afterEach(cleanup);
 describe('EContractSignPage', () => {
   const render = () =>
     renderWithProviders(<EContractSignPage />, {
+      dataProvider: api,
       path: '/onboard/econtract-sign',
       route: '/onboard/econtract-sign',
       routes: [landing('/app/welcome'), landing('/onboard/merchants-choose')],
@@ -135,6 +135,7 @@ describe('EContractSignPage', () => {
 describe('AuthenticationNfcPage', () => {
   const render = (route = '/onboard/authentication-nfc') =>
     renderWithProviders(<AuthenticationNfcPage />, {
+      dataProvider: api,
       path: '/onboard/authentication-nfc',
       route,
       routes: [landing('/app/welcome'), landing('/onboard/econtract-sign'), landing('/onboard/merchants-choose')],

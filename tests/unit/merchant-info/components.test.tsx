@@ -1,7 +1,13 @@
 /** KybSummary and DocumentsPanel of the merchant-info page, with the real portal strings. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { DataProviderContext } from 'react-admin';
+import { createQueryClient } from '@/dataProvider/queryClient';
+import type { PortalDataProvider } from '@/dataProvider';
 import type { MerchantDocument, MerchantInfo } from '@/domain/merchantInfo';
 import { kybNextStep, kybEditBlock } from '@/domain/merchantInfo';
 import { kybStatus } from '@/domain/kyb';
@@ -11,7 +17,18 @@ import viPortal from '@/i18n/vi/portal.json';
 import enPortal from '@/i18n/en/portal.json';
 import { createTestI18n } from '../portal/helpers/i18n';
 
-vi.mock('@/resources/merchant-info/merchantInfoApi', () => ({ uploadDocument: vi.fn(), fetchDocumentFile: vi.fn() }));
+/** The panel reaches the API through usePortalApi: fakes of the two calls it may make. */
+function ApiProviders({ children }: { children: ReactNode }) {
+  const api = { uploadMerchantDocument: vi.fn(), getMerchantDocumentFile: vi.fn() };
+  return (
+    <MemoryRouter>
+      <QueryClientProvider client={createQueryClient()}>
+        <DataProviderContext.Provider value={api as unknown as PortalDataProvider}>{children}</DataProviderContext.Provider>
+      </QueryClientProvider>
+    </MemoryRouter>
+  );
+}
+
 
 afterEach(cleanup);
 
@@ -94,7 +111,9 @@ describe('DocumentsPanel', { timeout: 20_000 }, () => {
   it('offers replace (not a second upload) for a single-file type on file, and upload for empty ones', () => {
     render(
       <I18nextProvider i18n={createTestI18n('vi')}>
-        <DocumentsPanel merchantId={1} canUpload documents={[doc(5, 'Document-KYB-B1', 'cccd.png'), doc(6, 'Document-KYB-A', 'gpkd.pdf')]} onChanged={() => {}} />
+        <ApiProviders>
+          <DocumentsPanel merchantId={1} canUpload documents={[doc(5, 'Document-KYB-B1', 'cccd.png'), doc(6, 'Document-KYB-A', 'gpkd.pdf')]} onChanged={() => {}} />
+        </ApiProviders>
       </I18nextProvider>,
     );
     const front = screen.getByRole('region', { name: mi.documentTypes.idFront });
@@ -115,7 +134,9 @@ describe('DocumentsPanel', { timeout: 20_000 }, () => {
   it('offers no upload or replace to a viewer who cannot edit', () => {
     render(
       <I18nextProvider i18n={createTestI18n('vi')}>
-        <DocumentsPanel merchantId={1} canUpload={false} documents={[doc(5, 'Document-KYB-B1', 'cccd.png')]} onChanged={() => {}} />
+        <ApiProviders>
+          <DocumentsPanel merchantId={1} canUpload={false} documents={[doc(5, 'Document-KYB-B1', 'cccd.png')]} onChanged={() => {}} />
+        </ApiProviders>
       </I18nextProvider>,
     );
     expect(document.querySelectorAll('input[type=file]')).toHaveLength(0);

@@ -32,7 +32,8 @@ import { schemaErrors, translateErrors } from '@/domain/formErrors';
 import { useDestinationLabel } from './labels';
 import PayoutAudit from './PayoutAudit';
 import PayoutOtpDialog from './PayoutOtpDialog';
-import { fetchPayouts, fetchPeriods, payoutQueryKey, periodsQueryKey, sendPayoutOtp, updatePayout, validatePayout } from './payoutApi';
+import { payoutQueryKey, periodsQueryKey } from '../queryKeys';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 
 type Values = Required<{ [K in keyof PayoutSettingsInput]: string }>;
 type Errors = Partial<Record<keyof Values, string>>;
@@ -75,10 +76,11 @@ function Row({ label, value }: { label: string; value: string }) {
  */
 export default function PayoutPanel({ merchantId: given }: { merchantId?: number }) {
   const { t } = useTranslation();
+  const api = usePortalApi();
   const queryClient = useQueryClient();
   const merchantId = given ?? getCommon()?.merchantId ?? 0;
-  const settings = useQuery({ queryKey: payoutQueryKey(merchantId), queryFn: () => fetchPayouts(merchantId), enabled: merchantId > 0, retry: false });
-  const periods = useQuery({ queryKey: periodsQueryKey, queryFn: fetchPeriods, staleTime: 3_600_000, retry: false });
+  const settings = useQuery({ queryKey: payoutQueryKey(merchantId), queryFn: () => api.getPayouts(merchantId), enabled: merchantId > 0, retry: false });
+  const periods = useQuery({ queryKey: periodsQueryKey, queryFn: () => api.getPayoutPeriods(), staleTime: 3_600_000, retry: false });
   const destinationLabel = useDestinationLabel();
 
   const [editing, setEditing] = useState(false);
@@ -141,7 +143,7 @@ export default function PayoutPanel({ merchantId: given }: { merchantId?: number
   const save = async () => {
     setBusy(true);
     try {
-      const check = await validatePayout(merchantId, form);
+      const check = await api.validatePayout(merchantId, form);
       if (check.changes.length === 0) {
         setConfirming(false);
         setEditing(false);
@@ -150,11 +152,11 @@ export default function PayoutPanel({ merchantId: given }: { merchantId?: number
         return;
       }
       if (check.requiresOtp) {
-        setChallenge(await sendPayoutOtp(merchantId, current.version, form));
+        setChallenge(await api.sendPayoutOtp(merchantId, current.version, form));
         setConfirming(false);
         return;
       }
-      finish(await updatePayout(merchantId, current.version, form));
+      finish(await api.updatePayout(merchantId, current.version, form));
       setConfirming(false);
     } catch (error) {
       setConfirming(false);
@@ -312,8 +314,8 @@ export default function PayoutPanel({ merchantId: given }: { merchantId?: number
       {challenge && (
         <PayoutOtpDialog
           challenge={challenge}
-          onResend={async () => setChallenge(await sendPayoutOtp(merchantId, current.version, form))}
-          onSubmit={async (otpCode) => finish(await updatePayout(merchantId, current.version, form, { otpId: challenge.otpId, otpCode }))}
+          onResend={async () => setChallenge(await api.sendPayoutOtp(merchantId, current.version, form))}
+          onSubmit={async (otpCode) => finish(await api.updatePayout(merchantId, current.version, form, { otpId: challenge.otpId, otpCode }))}
           onClose={() => setChallenge(null)}
         />
       )}

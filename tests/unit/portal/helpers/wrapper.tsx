@@ -6,7 +6,9 @@ import { ThemeProvider } from '@mui/material/styles';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { theme } from '@/theme';
+import { DataProviderContext } from 'react-admin';
 import { createQueryClient } from '@/dataProvider/queryClient';
+import type { PortalDataProvider } from '@/dataProvider';
 import { createTestI18n } from './i18n';
 
 export interface RenderOptions {
@@ -18,9 +20,11 @@ export interface RenderOptions {
   path?: string;
   i18n?: I18n;
   queryClient?: QueryClient;
+  /** The named methods the component calls through usePortalApi (fakes of the dataProvider's). */
+  dataProvider?: Partial<PortalDataProvider>;
 }
 
-/** The portal's shell providers (i18n, theme, query client) and a data router, for component tests. */
+/** The portal's shell providers (i18n, theme, query client, dataProvider) and a data router, for component tests. */
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
   const i18n = options.i18n ?? createTestI18n('vi');
   const queryClient = options.queryClient ?? createQueryClient();
@@ -30,7 +34,9 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   const Providers = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <DataProviderContext.Provider value={(options.dataProvider ?? {}) as PortalDataProvider}>{children}</DataProviderContext.Provider>
+        </QueryClientProvider>
       </ThemeProvider>
     </I18nextProvider>
   );
