@@ -9,11 +9,11 @@
  * refusal and the link from the account screen. The links name the demo issuer only: a real IdP's
  * identities stay unlinked until their owners link them.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, like, ne } from 'drizzle-orm';
 import { DEMO_SSO_ISSUER, demoSsoSubject } from '../lib/sso';
 import { memberships, ssoIdentities, users } from './schema';
 import type { DomainSeed } from './seed-types';
-import { DemoMerchants, DemoUsers } from './seed-fixtures';
+import { DemoMerchants } from './seed-fixtures';
 
 export const SECURE_DEMO_USER = {
   username: 'secure_demo',
@@ -44,11 +44,12 @@ export const seedAuth: DomainSeed = async (tx, ctx) => {
     if (merchant) await tx.insert(memberships).values({ merchantId: DemoMerchants.sme.id, userId: row.id, roles: ['MERCHANT_ACCOUNTANT'] });
   }
 
-  const linked = [...Object.values(DemoUsers), SECURE_DEMO_USER, ...Object.values(AUTH_TEST_USERS)]
-    .map((account) => account.username)
-    .filter((username) => username !== AUTH_TEST_USERS.sso.username);
-  for (const username of linked) {
-    const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
+  // Every demo account of every domain seeded so far (`_demo` names only them; generated accounts stay unlinked).
+  const linked = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(like(users.username, '%\\_demo'), ne(users.username, AUTH_TEST_USERS.sso.username)));
+  for (const row of linked) {
     await tx.insert(ssoIdentities).values({ issuer: DEMO_SSO_ISSUER, subject: demoSsoSubject(row.id), userId: row.id });
     await tx.update(users).set({ linkedSso: true }).where(eq(users.id, row.id));
   }
