@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { verify } from '@node-rs/argon2';
-import { auditEntries, invitations, memberships, membershipStores, stores, users } from '../../server/db/schema';
+import { auditEntries, invitations, memberships, membershipStores, stores, users, verifiedContacts } from '../../server/db/schema';
 import { CASHIER_STORE_CODE, DemoMerchants, DemoUsers, storeCode } from '../../server/db/seed-fixtures';
 import type { MerchantUser } from '../../src/domain/api';
 import viValidation from '../../src/i18n/vi/validation.json';
@@ -446,8 +446,10 @@ describe('users', () => {
       expect((await invite(owner, { account: invitee.username, role: 'MARKETING' })).json().message).toBe(viApi.users.alreadyMember);
     });
 
-    it('WAITING → REJECT, found by phone number; the invitation cannot be answered twice', async () => {
+    it('WAITING → REJECT, found by its verified phone number; the invitation cannot be answered twice', async () => {
       const invitee = await walletUser();
+      // Invitations by phone reach only a phone its owner proved with a code.
+      await t.database.db.insert(verifiedContacts).values({ userId: invitee.id, channel: 'SMS', address: invitee.phone! });
       expect((await invite(admin, { account: invitee.phone, role: 'MARKETING' })).statusCode).toBe(200);
       expect((await invite(admin, { account: invitee.phone, role: 'MARKETING' })).json().message).toBe(viApi.users.alreadyInvited);
       const [mine] = await myInvitations(invitee.token);
