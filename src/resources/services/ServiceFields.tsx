@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { rememberRegisteredService } from '@/authProvider/merchantSession';
 import { isAdsOnboarded, registrationOf, ServiceCodes, type MerchantService } from '@/domain/services';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 
@@ -41,7 +42,7 @@ export function RegisterServiceButton({ service, onRegistered }: { service: Merc
   const confirm = async () => {
     setLoading(true);
     try {
-      await api.registerService(service.id);
+      await api.registerService(service.id).then(rememberRegisteredService);
       notify('resources.services.notifications.registered', { type: 'success', messageArgs: { name: service.name } });
       await queryClient.invalidateQueries({ queryKey: ['portal', 'services'] });
       refresh();
