@@ -3,7 +3,7 @@
  * records every webhook POST, and the tests check exactly what arrives and what does not.
  * The plugin is registered alone on a bare Fastify instance, under /api as the app mounts it.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -74,18 +74,21 @@ afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits until `count` webhook POSTs have arrived (or fails), then a little longer to catch extras. */
-async function arrivals(count: number, timeoutMs = 3000): Promise<Received[]> {
-  const deadline = Date.now() + timeoutMs;
-  while (received.length < count && Date.now() < deadline) await sleep(10);
-  await sleep(150);
+/** Waits until `count` webhook POSTs have arrived (or fails). */
+async function arrivals(count: number, timeout = 3000): Promise<Received[]> {
+  await vi.waitFor(() => expect(received.length).toBeGreaterThanOrEqual(count), { timeout, interval: 10 });
   return received;
 }
 
-/** Enough for the 300 ms debounce to expire and the POSTs to land: nothing arriving means nothing was sent. */
-const QUIET_MS = 700;
+/**
+ * Closes the app, which sends whatever is still waiting and awaits every POST (onClose): after it,
+ * `received` is everything this app will ever send, with no waiting on the clock.
+ */
+async function everythingSent(app: FastifyInstance): Promise<Received[]> {
+  apps.splice(apps.indexOf(app), 1);
+  await app.close();
+  return received;
+}
 
 function report(overrides: Record<string, unknown> = {}) {
   return {
@@ -236,8 +239,7 @@ describe('POST /api/error-reports', () => {
     const answer = await post(app, report(overrides));
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ status: 0, message: 'Thành công', data: { queued: false } });
-    await sleep(QUIET_MS);
-    expect(received).toEqual([]);
+    expect(await everythingSent(app)).toEqual([]);
   });
 
   it('refuses a caller without a user (401, status 78) and sends nothing', async () => {
@@ -247,8 +249,7 @@ describe('POST /api/error-reports', () => {
     expect(answer.json()).toEqual({ status: 78, message: 'Token không hợp lệ. Vui lòng đăng nhập lại.' });
     const english = await app.inject({ method: 'POST', url: '/api/error-reports?lang=en', payload: report() });
     expect(english.json()).toEqual({ status: 78, message: 'Token is missing or invalid. Please sign in again.' });
-    await sleep(QUIET_MS);
-    expect(received).toEqual([]);
+    expect(await everythingSent(app)).toEqual([]);
   });
 
   it('uses the getUser hook when given one', async () => {
@@ -267,36 +268,44 @@ describe('POST /api/error-reports', () => {
     const body = answer.json<{ status: number; data: { errors: { field: string }[] } }>();
     expect(body.status).toBe(2);
     expect(body.data.errors.map((e) => e.field).sort()).toEqual(['request.method', 'response.status']);
-    await sleep(QUIET_MS);
-    expect(received).toEqual([]);
+    expect(await everythingSent(app)).toEqual([]);
   });
 
   it('collapses identical reports within 300 ms into one pair of messages, sent 300 ms after the last', async () => {
-    const app = await buildApp();
-    let lastPostAt = 0;
-    let previous = 0;
-    for (let i = 0; i < 3; i++) {
-      if (i > 0) await sleep(100);
-      lastPostAt = Date.now();
-      // Each duplicate must come within the window for the test to mean anything.
-      if (previous) expect(lastPostAt - previous).toBeLessThan(300);
-      previous = lastPostAt;
+    // The clock is faked for the plugin's timers and Date; the HTTP traffic stays real.
+    const webhookCalls = vi.spyOn(globalThis, 'fetch');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let app: FastifyInstance;
+    let lastPostAt: number;
+    try {
+      app = await buildApp();
       await post(app, report());
+      // Each duplicate comes within the window, which restarts with it.
+      await vi.advanceTimersByTimeAsync(200);
+      await post(app, report());
+      await vi.advanceTimersByTimeAsync(200);
+      await post(app, report());
+      lastPostAt = Date.now();
+      await vi.advanceTimersByTimeAsync(299);
+      // 699 ms after the first report, 299 ms after the last: nothing has left yet.
+      expect(webhookCalls).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(webhookCalls).toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+      webhookCalls.mockRestore();
     }
-    const messages = await arrivals(2, 2000);
-    await sleep(QUIET_MS);
-    expect(received).toHaveLength(2);
+    const messages = await everythingSent(app);
+    expect(messages).toHaveLength(2);
     expect(messages[0].body.text).toContain('×3');
-    // The window restarts with each duplicate: nothing leaves before 300 ms after the last one.
     expect(messages[0].at - lastPostAt).toBeGreaterThanOrEqual(300);
   });
 
   it('sends a burst of simultaneous duplicates once', async () => {
     const app = await buildApp();
     await Promise.all(Array.from({ length: 10 }, () => post(app, report())));
-    const messages = await arrivals(2);
-    await sleep(QUIET_MS);
-    expect(received).toHaveLength(2);
+    const messages = await everythingSent(app);
+    expect(messages).toHaveLength(2);
     expect(messages[0].body.text).toContain('×10');
   });
 
@@ -304,7 +313,8 @@ describe('POST /api/error-reports', () => {
     const app = await buildApp();
     const postedAt = Date.now();
     await post(app, report());
-    const messages = await arrivals(2);
+    await arrivals(2);
+    const messages = await everythingSent(app);
     expect(messages).toHaveLength(2);
     expect(messages[0].at - postedAt).toBeGreaterThanOrEqual(300);
   });
@@ -317,7 +327,7 @@ describe('POST /api/error-reports', () => {
     expect(received).toHaveLength(4);
     await post(app, report());
     await arrivals(6);
-    expect(received).toHaveLength(6);
+    expect(await everythingSent(app)).toHaveLength(6);
   });
 
   it('answers at once and never fails the caller when the webhook errors, hangs or is down', async () => {
@@ -334,9 +344,13 @@ describe('POST /api/error-reports', () => {
     await arrivals(4);
     expect(received.filter((m) => m.body.text.includes('Page: hang'))).toHaveLength(2);
 
+    const webhookCalls = vi.spyOn(globalThis, 'fetch');
     const down = await buildApp({ webhookUrls: ['http://127.0.0.1:1/hook'], timeoutMs: 200 });
     expect((await post(down, report())).json()).toMatchObject({ status: 0, data: { queued: true } });
-    await sleep(QUIET_MS);
+    // Both POSTs to the closed port were tried and failed.
+    await vi.waitFor(() => expect(webhookCalls).toHaveBeenCalledTimes(2), { timeout: 3000, interval: 10 });
+    await Promise.allSettled(webhookCalls.mock.results.map((r) => r.value as Promise<unknown>));
+    webhookCalls.mockRestore();
     // The app is still healthy after the failures.
     expect((await post(down, report())).statusCode).toBe(200);
   });
@@ -344,8 +358,7 @@ describe('POST /api/error-reports', () => {
   it('accepts and drops reports when no webhook is configured', async () => {
     const app = await buildApp({ webhookUrls: [] });
     expect((await post(app, report())).json()).toEqual({ status: 0, message: 'Thành công', data: { queued: false } });
-    await sleep(QUIET_MS);
-    expect(received).toEqual([]);
+    expect(await everythingSent(app)).toEqual([]);
   });
 
   it('sends what is still waiting when the server shuts down', async () => {
