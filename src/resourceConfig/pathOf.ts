@@ -1,8 +1,9 @@
 import { fillPath, type PathParams } from '@/domain/api';
+import { APP_PATH } from '@/authProvider/paths';
 import type { ResourceConfig, ViewName } from './types';
 
-/** The router path of the /app area (react-admin's basename). */
-export const APP_BASE = '/app';
+/** The router path of the /app area (react-admin's basename), spelled once in the auth paths. */
+export const APP_BASE = APP_PATH;
 
 export type SearchParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
 

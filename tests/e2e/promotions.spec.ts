@@ -47,12 +47,12 @@ test.describe('promotion campaigns', () => {
     await giftLink.click();
 
     await expect(page).toHaveURL(/\/my-campaigns\/\d+\/gift\/\d+$/);
-    const counts = page.getByRole('table', { name: t('resources.promotionGifts.counts') });
+    const counts = page.getByRole('table', { name: t('resources.promotion-gifts.counts') });
     for (const key of ['quantity', 'issuedCount', 'redeemedCount', 'remainingCount', 'redemptionRate']) {
       await expect(counts.getByRole('rowheader', { name: t(`resources.promotions.gifts.fields.${key}`) })).toBeVisible();
     }
     await expect(page.getByText(giftCode, { exact: false }).first()).toBeVisible();
-    await page.getByRole('link', { name: t('resources.promotionGifts.backToCampaign') }).click();
+    await page.getByRole('link', { name: t('resources.promotion-gifts.backToCampaign') }).click();
     await expect(page.getByText(code, { exact: true })).toBeVisible();
   });
 

@@ -68,7 +68,7 @@ test.describe('service management', () => {
     await expect(page).toHaveURL(/\/portal\/app\/welcome/);
 
     await page.goto('/portal/app/service-management/PAYLATER');
-    const terms = page.getByRole('table', { name: t('resources.servicePaylater.terms', {}, 'en') });
+    const terms = page.getByRole('table', { name: t('resources.service-paylater.terms', {}, 'en') });
     await expect(terms).toContainText('3 months, 6 months, 9 months, 12 months');
     await expect(terms).toContainText('2.50 %');
     await expect(terms).toContainText('500,000 đ – 30,000,000 đ');
@@ -77,7 +77,7 @@ test.describe('service management', () => {
 
     await page.getByRole('button', { name: t('resources.services.actions.registerNamed', { name: 'Buy now, pay later' }, 'en') }).click();
     await page.getByRole('dialog').getByRole('button', { name: t('portal.confirm.confirm', {}, 'en') }).click();
-    await expect(page.getByText(t('resources.servicePaylater.pendingReview', {}, 'en'))).toBeVisible();
+    await expect(page.getByText(t('resources.service-paylater.pendingReview', {}, 'en'))).toBeVisible();
     await expect(page.getByText(t('resources.services.status.INITIALIZED', {}, 'en'))).toBeVisible();
     await expect(page.getByRole('button', { name: t('resources.services.actions.registerNamed', { name: 'Buy now, pay later' }, 'en') })).toHaveCount(0);
   });
@@ -86,7 +86,7 @@ test.describe('service management', () => {
     await ownerOnSme(page);
     await page.goto('/portal/app/service-management/template/ADS');
     await expect(page.getByRole('heading', { name: 'Đưa thương hiệu đến hàng triệu người dùng' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: t('resources.serviceTemplates.benefits') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: t('resources.service-templates.benefits') })).toBeVisible();
   });
 
   test('the administrator has no service entry and is refused the page (§6: owner only)', async ({ page }) => {

@@ -10,7 +10,7 @@ import { httpClient } from '@/dataProvider/httpClient';
 import { queryClient } from '@/dataProvider/queryClient';
 import { API_BASE_URL } from '@/config';
 import { resources } from '@/resources';
-import { pathOf, ResourceListProvider, useResourceList, type ViewName } from '@/resourceConfig';
+import { APP_BASE, pathOf, ResourceListProvider, useResourceList, type ViewName } from '@/resourceConfig';
 import { themeOptions } from '@/theme';
 import { PageLoader } from '@/components/PageLoader';
 import { RaNotificationBridge } from '@/components/notifications/RaNotificationBridge';
@@ -69,7 +69,7 @@ export default function AdminApp() {
   return (
     <ResourceListProvider resources={resources}>
       <Admin
-        basename="/app"
+        basename={APP_BASE}
         disableTelemetry
         requireAuth
         loginPage={false}

@@ -23,6 +23,7 @@ import { notify } from '@/components/notifications/notifier';
 import type { EContractDetail } from '@/domain/econtracts';
 import { formatDateTime, formatDateTimeSeconds } from '@/domain/format';
 import { EContractStatusChip } from './EContractFields';
+import { usePathOf } from '@/resourceConfig';
 
 /**
  * One contract (spec §2 econtract-management/econtract/:id): parties, status, the document (text, PDF,
@@ -31,6 +32,7 @@ import { EContractStatusChip } from './EContractFields';
  */
 export default function EContractShow() {
   const translate = useTranslate();
+  const pathOf = usePathOf();
   const api = usePortalApi();
   const { id } = useParams();
   const merchantId = getChosenMerchantId();
@@ -50,7 +52,7 @@ export default function EContractShow() {
   };
 
   const back = (
-    <Button component={RouterLink} to="/app/econtract-management" startIcon={<ArrowBackOutlined aria-hidden />} sx={{ ml: -2 }}>
+    <Button component={RouterLink} to={pathOf('econtracts')} startIcon={<ArrowBackOutlined aria-hidden />} sx={{ ml: -2 }}>
       {translate('resources.econtracts.back')}
     </Button>
   );

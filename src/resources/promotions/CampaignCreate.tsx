@@ -22,6 +22,7 @@ import { vietnamToday } from '@/domain/time';
 import { validateWithSchema } from '@/domain/formErrors';
 import { money } from './CampaignFields';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
+import { usePathOf } from '@/resourceConfig';
 
 type Values = Record<string, unknown>;
 type Gift = Record<string, unknown>;
@@ -62,6 +63,7 @@ function CostHint({ values }: { values: Values }) {
  */
 export default function CampaignCreate() {
   const translate = useTranslate();
+  const pathOf = usePathOf();
   const api = usePortalApi();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -71,7 +73,7 @@ export default function CampaignCreate() {
     try {
       const campaign = await api.createCampaign(toBody(formValues) as CampaignCreateInput, idempotencyKey);
       await queryClient.invalidateQueries({ queryKey: ['promotions'] });
-      navigate(`/app/services/promotion/my-campaigns/${campaign.id}`);
+      navigate(pathOf('promotions', 'show', { id: campaign.id }));
     } catch {
       // The httpClient has shown the server's message; the form keeps what was typed.
     }

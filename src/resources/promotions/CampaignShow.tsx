@@ -11,9 +11,11 @@ import { formatNumber } from '@/domain/format';
 import type { PromotionCampaign } from '@/domain/promotions';
 import { getLanguage } from '@/i18n';
 import { CampaignStatusChip, money, period } from './CampaignFields';
+import { usePathOf } from '@/resourceConfig';
 
 function Gifts({ campaign }: { campaign: PromotionCampaign }) {
   const translate = useTranslate();
+  const pathOf = usePathOf();
   const lng = getLanguage();
   const label = translate('resources.promotions.gifts.title');
   return (
@@ -36,7 +38,7 @@ function Gifts({ campaign }: { campaign: PromotionCampaign }) {
           {(campaign.gifts ?? []).map((gift) => (
             <TableRow key={gift.id} hover>
               <TableCell>
-                <Link component={RouterLink} to={`/app/services/promotion/my-campaigns/${campaign.id}/gift/${gift.id}`}>
+                <Link component={RouterLink} to={pathOf('promotion-gifts', 'page', { id: campaign.id, giftId: gift.id })}>
                   {gift.code}
                 </Link>
               </TableCell>

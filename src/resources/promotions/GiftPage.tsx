@@ -17,10 +17,12 @@ import { redemptionPerMille } from '@/domain/promotions';
 import { getLanguage } from '@/i18n';
 import { CampaignStatusChip, money, period } from './CampaignFields';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
+import { usePathOf } from '@/resourceConfig';
 
 /** Gift detail (my-campaigns/{id}/gift/{giftId}): the voucher and how many were issued and redeemed. */
 export default function GiftPage() {
   const translate = useTranslate();
+  const pathOf = usePathOf();
   const api = usePortalApi();
   const lng = getLanguage();
   const { id = '', giftId = '' } = useParams();
@@ -29,7 +31,7 @@ export default function GiftPage() {
     queryFn: () => api.getGift(id, giftId),
   });
   if (isPending) return <PageLoader />;
-  if (isError || !gift) return <Alert severity="error">{translate('resources.promotionGifts.notFound')}</Alert>;
+  if (isError || !gift) return <Alert severity="error">{translate('resources.promotion-gifts.notFound')}</Alert>;
   const perMille = redemptionPerMille(gift);
   const rows: Array<[string, string]> = [
     ['discountAmount', money(gift.discountAmount)],
@@ -41,7 +43,7 @@ export default function GiftPage() {
     ['redemptionRate', `${formatNumber(`${Math.trunc(perMille / 10)}.${perMille % 10}`, lng)} %`],
     ['redeemedAmount', money(gift.redeemedAmount)],
   ];
-  const countsLabel = translate('resources.promotionGifts.counts');
+  const countsLabel = translate('resources.promotion-gifts.counts');
   return (
     <Stack spacing={3}>
       <Title title={`${gift.code} · ${gift.name}`} />
@@ -68,8 +70,8 @@ export default function GiftPage() {
           ))}
         </TableBody>
       </Table>
-      <Button component={RouterLink} to={`/app/services/promotion/my-campaigns/${gift.campaign.id}`} sx={{ alignSelf: 'flex-start' }}>
-        {translate('resources.promotionGifts.backToCampaign')}
+      <Button component={RouterLink} to={pathOf('promotions', 'show', { id: gift.campaign.id })} sx={{ alignSelf: 'flex-start' }}>
+        {translate('resources.promotion-gifts.backToCampaign')}
       </Button>
     </Stack>
   );

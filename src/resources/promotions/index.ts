@@ -28,7 +28,7 @@ export const promotions: ResourceConfig = {
 
 /** A gift (voucher) of a campaign with its redemption counts. */
 export const promotionGifts: ResourceConfig = {
-  name: 'promotionGifts',
+  name: 'promotion-gifts',
   routeCodes: ['MERCHANT_SERVICE_INFORMATION'],
   paths: { page: 'services/promotion/my-campaigns/:id/gift/:giftId' },
   page: lazy(() => import('./GiftPage')),

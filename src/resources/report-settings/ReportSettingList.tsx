@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import { REPORT_SETTING_TYPES, type ReportSetting, type ReportSettingType } from '@/domain/reportCenter';
 import { GeneratedReports } from '@/features/report-center/GeneratedReports';
 import { PAGE_SIZES } from '@/domain/api';
+import { usePathOf } from '@/resourceConfig';
 
 
 /** The schedule in words: 'Hằng tuần, Thứ Hai, 08:30'. */
@@ -22,6 +23,7 @@ function Schedule({ record }: { record: ReportSetting }) {
 /** report-center/report-settings (optional type query): the merchant's scheduled reports and their files. */
 export default function ReportSettingList() {
   const translate = useTranslate();
+  const pathOf = usePathOf();
   const [params] = useSearchParams();
   const asked = params.get('type');
   const type = (REPORT_SETTING_TYPES as readonly string[]).includes(asked ?? '') ? (asked as ReportSettingType) : undefined;
@@ -37,7 +39,7 @@ export default function ReportSettingList() {
           <TopToolbar>
             <CreateButton
               resource="report-settings"
-              to={`/app/report-center/report-settings/create${type ? `?type=${type}` : ''}`}
+              to={pathOf('report-settings', 'create', {}, { type })}
               label="portal.reportSettings.create"
             />
           </TopToolbar>
@@ -46,7 +48,7 @@ export default function ReportSettingList() {
         storeKey={`report-settings.list.${type ?? 'all'}`}
         title={translate('resources.report-settings.name')}
       >
-        <DataTable bulkActionButtons={false} rowClick={(id) => `/app/report-center/report-settings/${id}`}>
+        <DataTable bulkActionButtons={false} rowClick={(id) => pathOf('report-settings', 'edit', { id: String(id) })}>
           <DataTable.Col source="name" label="portal.reportSettings.fields.name" disableSort />
           <DataTable.Col
             source="reportType"

@@ -17,6 +17,7 @@ import { getLanguage } from '@/i18n';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { RegisterServiceButton, ServiceStatusChip } from './ServiceFields';
 import { LandingContent } from './ServiceTemplatePage';
+import { usePathOf } from '@/resourceConfig';
 
 /** Basis points as a percentage text with two decimals (250 → 2,50 %), from integers only. */
 const percentOfBps = (bps: number, lng: 'vi' | 'en') =>
@@ -28,6 +29,7 @@ const percentOfBps = (bps: number, lng: 'vi' | 'en') =>
  */
 export default function PaylaterPage() {
   const translate = useTranslate();
+  const pathOf = usePathOf();
   const api = usePortalApi();
   const lng = getLanguage();
   const { data, isPending, isError, refetch } = useQuery({ queryKey: ['portal', 'services', 'paylater'], queryFn: () => api.getPaylaterPage() });
@@ -42,14 +44,14 @@ export default function PaylaterPage() {
         <CardContent>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography component="h2" variant="h6">
-              {translate('resources.servicePaylater.registration')}
+              {translate('resources.service-paylater.registration')}
             </Typography>
             <ServiceStatusChip service={service} />
             <RegisterServiceButton service={service} onRegistered={() => void refetch()} />
           </Stack>
           {pending && (
             <Alert severity="info" sx={{ mt: 2 }}>
-              {translate('resources.servicePaylater.pendingReview')}
+              {translate('resources.service-paylater.pendingReview')}
             </Alert>
           )}
         </CardContent>
@@ -57,42 +59,42 @@ export default function PaylaterPage() {
       <Card variant="outlined">
         <CardContent>
           <Typography component="h2" variant="h6" gutterBottom>
-            {translate('resources.servicePaylater.terms')}
+            {translate('resources.service-paylater.terms')}
           </Typography>
-          <Table size="small" aria-label={translate('resources.servicePaylater.terms')}>
+          <Table size="small" aria-label={translate('resources.service-paylater.terms')}>
             <TableBody>
               <TableRow>
                 <TableCell component="th" scope="row">
-                  {translate('resources.servicePaylater.installmentMonths')}
+                  {translate('resources.service-paylater.installmentMonths')}
                 </TableCell>
                 <TableCell>
-                  {terms.installmentMonths.map((m) => translate('resources.servicePaylater.months', { months: m })).join(', ')}
+                  {terms.installmentMonths.map((m) => translate('resources.service-paylater.months', { months: m })).join(', ')}
                 </TableCell>
               </TableRow>
               <TableRow>
                 <TableCell component="th" scope="row">
-                  {translate('resources.servicePaylater.merchantFee')}
+                  {translate('resources.service-paylater.merchantFee')}
                 </TableCell>
                 <TableCell>{percentOfBps(terms.merchantFeeBps, lng)}</TableCell>
               </TableRow>
               <TableRow>
                 <TableCell component="th" scope="row">
-                  {translate('resources.servicePaylater.orderRange')}
+                  {translate('resources.service-paylater.orderRange')}
                 </TableCell>
                 <TableCell>{`${formatMoney(terms.minOrderAmount, lng)} – ${formatMoney(terms.maxOrderAmount, lng)}`}</TableCell>
               </TableRow>
               <TableRow>
                 <TableCell component="th" scope="row">
-                  {translate('resources.servicePaylater.settlement')}
+                  {translate('resources.service-paylater.settlement')}
                 </TableCell>
-                <TableCell>{translate(`resources.servicePaylater.periods.${terms.settlementPeriod.replace(".", "_")}`, { _: terms.settlementPeriod })}</TableCell>
+                <TableCell>{translate(`resources.service-paylater.periods.${terms.settlementPeriod.replace(".", "_")}`, { _: terms.settlementPeriod })}</TableCell>
               </TableRow>
             </TableBody>
           </Table>
         </CardContent>
       </Card>
       <LandingContent landing={landing} />
-      <Button component={RouterLink} to="/app/service-management" sx={{ alignSelf: 'flex-start' }}>
+      <Button component={RouterLink} to={pathOf('services')} sx={{ alignSelf: 'flex-start' }}>
         {translate('resources.services.actions.backToList')}
       </Button>
     </Stack>

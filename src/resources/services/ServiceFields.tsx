@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { rememberRegisteredService } from '@/authProvider/merchantSession';
 import { isAdsOnboarded, registrationOf, ServiceCodes, type MerchantService } from '@/domain/services';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
+import { usePathOf } from '@/resourceConfig';
 
 const STATUS_COLORS = { ACTIVE: 'success', INITIALIZED: 'warning', REJECTED: 'error', INACTIVE: 'default' } as const;
 
@@ -80,17 +81,18 @@ export function RegisterServiceButton({ service, onRegistered }: { service: Merc
 /** What a registered service offers: PROMOTION its campaigns, PAYLATER its page, ADS its review state. */
 export function ServiceLinks({ service }: { service: MerchantService }) {
   const translate = useTranslate();
+  const pathOf = usePathOf();
   const stop = (event: React.MouseEvent) => event.stopPropagation();
   const links: Array<{ to: string; label: string }> = [];
   if (service.code === ServiceCodes.promotion && service.status === 'ACTIVE') {
-    links.push({ to: '/app/services/promotion/my-campaigns', label: translate('resources.services.actions.myCampaigns') });
+    links.push({ to: pathOf('promotions'), label: translate('resources.services.actions.myCampaigns') });
   }
   if (service.code === ServiceCodes.paylater) {
-    links.push({ to: '/app/service-management/PAYLATER', label: translate('resources.services.actions.paylater') });
+    links.push({ to: pathOf('service-paylater', 'page'), label: translate('resources.services.actions.paylater') });
   }
   if (!service.status) {
     links.push({
-      to: `/app/service-management/template/${encodeURIComponent(service.code)}`,
+      to: pathOf('service-templates', 'page', { id: service.code }),
       label: translate('resources.services.actions.learnMore'),
     });
   }

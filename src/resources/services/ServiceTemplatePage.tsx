@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { PageLoader } from '@/components/PageLoader';
 import type { LandingPage } from '@/domain/services';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
+import { usePathOf } from '@/resourceConfig';
 
 /** A service's landing content: title, summary, benefits and the steps to start. */
 export function LandingContent({ landing }: { landing: LandingPage }) {
@@ -22,7 +23,7 @@ export function LandingContent({ landing }: { landing: LandingPage }) {
         </Typography>
         <Typography sx={{ mb: 2 }}>{landing.summary}</Typography>
         <Typography component="h3" variant="subtitle1">
-          {translate('resources.serviceTemplates.benefits')}
+          {translate('resources.service-templates.benefits')}
         </Typography>
         <ul>
           {landing.benefits.map((benefit) => (
@@ -30,7 +31,7 @@ export function LandingContent({ landing }: { landing: LandingPage }) {
           ))}
         </ul>
         <Typography component="h3" variant="subtitle1">
-          {translate('resources.serviceTemplates.steps')}
+          {translate('resources.service-templates.steps')}
         </Typography>
         <ol>
           {landing.steps.map((step) => (
@@ -45,6 +46,7 @@ export function LandingContent({ landing }: { landing: LandingPage }) {
 /** Spec §2 service-management/template/{code}: the service template (landing page) of a code. */
 export default function ServiceTemplatePage() {
   const translate = useTranslate();
+  const pathOf = usePathOf();
   const api = usePortalApi();
   const { id: code = '' } = useParams();
   const { data, isPending, isError } = useQuery({
@@ -53,11 +55,11 @@ export default function ServiceTemplatePage() {
   });
   return (
     <>
-      <Title title={data?.name ?? translate('resources.serviceTemplates.name')} />
+      <Title title={data?.name ?? translate('resources.service-templates.name')} />
       {isPending && <PageLoader />}
-      {isError && <Alert severity="error">{translate('resources.serviceTemplates.notFound')}</Alert>}
+      {isError && <Alert severity="error">{translate('resources.service-templates.notFound')}</Alert>}
       {data && <LandingContent landing={data} />}
-      <Button component={RouterLink} to="/app/service-management" sx={{ mt: 2 }}>
+      <Button component={RouterLink} to={pathOf('services')} sx={{ mt: 2 }}>
         {translate('resources.services.actions.backToList')}
       </Button>
     </>

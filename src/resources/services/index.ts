@@ -21,7 +21,7 @@ export const services: ResourceConfig = {
 
 /** The later-payment (PAYLATER) service page. */
 export const servicePaylater: ResourceConfig = {
-  name: 'servicePaylater',
+  name: 'service-paylater',
   routeCodes: ['MERCHANT_SERVICE_INFORMATION'],
   paths: { page: 'service-management/PAYLATER' },
   page: lazy(() => import('./PaylaterPage')),
@@ -30,7 +30,7 @@ export const servicePaylater: ResourceConfig = {
 
 /** A service template: the landing page of a service code (template/{code}). */
 export const serviceTemplates: ResourceConfig = {
-  name: 'serviceTemplates',
+  name: 'service-templates',
   routeCodes: ['MERCHANT_SERVICE_INFORMATION'],
   paths: { page: 'service-management/template/:id' },
   page: lazy(() => import('./ServiceTemplatePage')),

@@ -19,6 +19,7 @@ import { KybBadge } from '@/components/KybBadge';
 import { useMerchantTypeLabel } from '@/components/MerchantTypeLabel';
 import { flattenMenu } from '@/layout/menu';
 import { useMenu } from '@/layout/useMenu';
+import { usePathOf } from '@/resourceConfig';
 
 /**
  * Welcome (spec §2): greets the user by name, shows the merchant being worked on (name, brand, type,
@@ -26,6 +27,7 @@ import { useMenu } from '@/layout/useMenu';
  */
 export default function WelcomePage() {
   const translate = useTranslate();
+  const pathOf = usePathOf();
   const navigate = useNavigate();
   const typeLabel = useMerchantTypeLabel();
   const auth = getAuth();
@@ -110,7 +112,7 @@ export default function WelcomePage() {
               return (
                 <Grid key={item.key} size={{ xs: 12, sm: 6, md: 4 }} component="li">
                   <Card variant="outlined" sx={{ height: '100%', borderRadius: 3 }}>
-                    <CardActionArea component={RouterLink} to={item.to ?? '/app/welcome'} sx={{ height: '100%' }}>
+                    <CardActionArea component={RouterLink} to={item.to ?? pathOf('welcome', 'page')} sx={{ height: '100%' }}>
                       <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 4 }}>
                         <Icon color="primary" aria-hidden />
                         <Typography sx={{ fontWeight: 600 }}>

@@ -19,17 +19,17 @@ function fakeHttp(answer: unknown) {
 describe('service and promotion resources', () => {
   it('open the spec §2 paths', () => {
     expect(appPathOf('services')).toBe('/app/service-management');
-    expect(appPathOf('servicePaylater')).toBe('/app/service-management/PAYLATER');
+    expect(appPathOf('service-paylater')).toBe('/app/service-management/PAYLATER');
     expect(appPathOf('promotions')).toBe('/app/services/promotion/my-campaigns');
     const byName = Object.fromEntries(resources.map((r) => [r.name, r]));
     expect(byName.services.paths.show).toBe('service-management/service/:id');
-    expect(byName.serviceTemplates.paths.page).toBe('service-management/template/:id');
+    expect(byName['service-templates'].paths.page).toBe('service-management/template/:id');
     expect(byName.promotions.paths.show).toBe('services/promotion/my-campaigns/:id');
-    expect(byName.promotionGifts.paths.page).toBe('services/promotion/my-campaigns/:id/gift/:giftId');
+    expect(byName['promotion-gifts'].paths.page).toBe('services/promotion/my-campaigns/:id/gift/:giftId');
   });
 
   it('open only with MERCHANT_SERVICE_INFORMATION (the owner’s code, §6)', () => {
-    for (const name of ['services', 'servicePaylater', 'serviceTemplates', 'promotions', 'promotionGifts']) {
+    for (const name of ['services', 'service-paylater', 'service-templates', 'promotions', 'promotion-gifts']) {
       const resource = resources.find((r) => r.name === name)!;
       const view = resource.paths.list ? 'list' : 'page';
       expect(canAccess(['MERCHANT_SERVICE_INFORMATION'], { resource: name, action: view }, resources), name).toBe(true);
