@@ -12,6 +12,8 @@ test.describe('sign-in to welcome', () => {
     // Footer of spec §1.
     await expect(page.getByRole('contentinfo')).toContainText('1900 636 652');
     await expect(page.getByRole('contentinfo')).toContainText('1.25.100');
+    // The test server runs in demo mode: the header says so, so nobody takes it for production.
+    await expect(page.getByTestId('demo-badge')).toHaveText(t('portal.layout.demoBadge'));
   });
 
   test('wrong password shows the server message and stays on login', async ({ page }) => {
