@@ -36,6 +36,7 @@ import { reportViewsApi } from './api/report-views';
 import { transactionReportApi } from './api/transaction-report';
 import { reportCenterApi } from './api/report-center';
 import { dashboardApi } from './api/dashboard';
+import { contactsApi } from './api/contacts';
 import { cachedTotals } from './api/list-totals';
 import type { ExportFormat } from '@/domain/transactionReport';
 
@@ -68,7 +69,8 @@ type DomainApis = ReturnType<typeof authApi> &
   ReturnType<typeof reportViewsApi> &
   ReturnType<typeof transactionReportApi> &
   ReturnType<typeof reportCenterApi> &
-  ReturnType<typeof dashboardApi>;
+  ReturnType<typeof dashboardApi> &
+  ReturnType<typeof contactsApi>;
 
 export interface PortalDataProvider extends DataProvider, DomainApis {
   /** Everything a list's filter selects, with the chosen columns, to its `endpoints.export` (a file or a job). */
@@ -102,6 +104,7 @@ function domainApis(http: HttpClient, ctx: ApiContext): DomainApis {
     ...transactionReportApi(http, ctx),
     ...reportCenterApi(http, ctx),
     ...dashboardApi(http, ctx),
+    ...contactsApi(http, ctx),
   };
 }
 

@@ -11,7 +11,7 @@ import { AuthCard } from './shared/AuthCard';
 import { OtpStep } from './shared/OtpStep';
 import { asPasswordChallenge, publicPost } from './shared/api';
 import { PasswordFactorStep } from './shared/PasswordFactorStep';
-import { PhoneCodeForm, usePhoneCode } from './shared/PhoneCodeStep';
+import { PhoneCodeBack, PhoneCodeForm, usePhoneCode } from './shared/PhoneCodeStep';
 import { useSchemaForm } from './shared/useSchemaForm';
 
 /**
@@ -49,7 +49,10 @@ export default function LoginSmsPage() {
       {passwordChallenge ? (
         <PasswordFactorStep idPrefix="login-sms" challenge={passwordChallenge} onSignedIn={signedIn} />
       ) : sent ? (
-        <OtpStep idPrefix="login-sms" sent={sent} onSubmit={confirm} onResend={send} submitLabel={t('portal.login.submit')} />
+        <>
+          <OtpStep idPrefix="login-sms" sent={sent} onSubmit={confirm} onResend={send} submitLabel={t('portal.login.submit')} />
+          <PhoneCodeBack step={step} />
+        </>
       ) : (
         <PhoneCodeForm form={form} step={step} />
       )}

@@ -13,6 +13,7 @@ import type { PortalDataProvider } from '@/dataProvider';
 import { PasswordForm } from './PasswordSection';
 import { ProfileEditForm } from './ProfileSection';
 import { SecuritySection } from './SecuritySection';
+import { ContactsSection } from './ContactsSection';
 import { SsoSection } from './SsoSection';
 import { TwoFactorSection } from './TwoFactorSection';
 
@@ -121,6 +122,9 @@ export default function UserInfoPage() {
             {translate('resources.user-info.password.open')}
           </Button>
         )}
+      </Section>
+      <Section id="user-info-contacts" title={translate('resources.user-info.contacts.title')}>
+        <ContactsSection />
       </Section>
       <Section id="user-info-2fa" title={translate('resources.user-info.twoFactor.title')}>
         <TwoFactorSection />

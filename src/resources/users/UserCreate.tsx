@@ -11,6 +11,7 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -93,16 +94,20 @@ function InviteForm() {
   const { grantable } = useUserPermissions();
   const [pending, setPending] = useState<InviteUserInput | null>(null);
   const [sending, setSending] = useState(false);
+  /** No account for what was typed (or no account verified that phone): said next to the field, not only in a toast. */
+  const [notFound, setNotFound] = useState<string | null>(null);
 
   const send = async () => {
     if (!pending) return;
     setSending(true);
+    setNotFound(null);
     try {
       await api.inviteUser(pending);
       notify('resources.users.notifications.invited', { type: 'success' });
       redirect('list', 'users');
-    } catch {
+    } catch (error) {
       // The httpClient has shown the server's message; the form stays for a correction.
+      if ((error as { status?: number }).status === 404) setNotFound((error as Error).message);
     } finally {
       setSending(false);
       setPending(null);
@@ -112,7 +117,13 @@ function InviteForm() {
   return (
     <Card>
       <CardContent>
-        <Typography sx={{ color: 'text.secondary', mb: 4 }}>{translate('resources.users.invite.help')}</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{translate('resources.users.invite.help')}</Typography>
+        <Typography sx={{ color: 'text.secondary', mb: 4 }}>{translate('resources.users.invite.verifiedPhone')}</Typography>
+        {notFound && (
+          <Alert severity="warning" role="alert" sx={{ mb: 4, maxWidth: 640 }}>
+            {notFound}
+          </Alert>
+        )}
         <Form
           resource="users"
           validate={validateInvite}

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { phoneOnlySchema, type OtpSent } from '@/domain/auth';
 import { FormTextField } from '@/components/FormTextField';
@@ -46,7 +47,10 @@ export function usePhoneCode(form: PhoneForm, path: string) {
     }
   };
 
-  return { sent, send, request, error, pending };
+  /** Back to the phone form: the answer is the same for any number, so a mistyped one shows only here. */
+  const reset = () => setSent(null);
+
+  return { sent, send, request, error, pending, reset };
 }
 
 /** The phone form of that first step: the server's refusal, the number, "send code". */
@@ -66,5 +70,20 @@ export function PhoneCodeForm({ form, step }: { form: PhoneForm; step: ReturnTyp
         </Button>
       </Stack>
     </Box>
+  );
+}
+
+/** Under the code step: where codes go (verified phones only), and the way back to the number. */
+export function PhoneCodeBack({ step }: { step: ReturnType<typeof usePhoneCode> }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {t('portal.auth.verifiedPhoneHint')}
+      </Typography>
+      <Button onClick={step.reset} sx={{ alignSelf: 'flex-start' }}>
+        {t('portal.auth.changePhone')}
+      </Button>
+    </Stack>
   );
 }
