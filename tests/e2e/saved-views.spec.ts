@@ -3,6 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { addDays, vietnamToday } from '../../src/domain/time';
 import viApi from '../../src/i18n/vi/api.json' with { type: 'json' };
 import { chooseMerchant, DemoMerchants, DemoUsers, escapeRegExp, signIn, t } from './support';
+// react-admin's own button (its label is react-admin's string, not the portal's).
+import viRa from '../../src/i18n/vi/ra.json' with { type: 'json' };
 
 const REPORT_PATH = '/portal/app/report-center/transaction-report';
 const LIST = /\/transaction-report\?/;
@@ -39,8 +41,8 @@ async function toggleStatus(page: Page, status: string) {
 }
 
 async function toggleColumn(page: Page, column: string) {
-  await page.getByRole('button', { name: t('portal.reports.columns.button') }).click();
-  await page.getByRole('menuitemcheckbox', { name: t(`resources.transaction-report.fields.${column}`) }).click();
+  await page.getByRole('button', { name: viRa.ra.action.select_columns }).click();
+  await page.getByRole('switch', { name: t(`resources.transaction-report.fields.${column}`), exact: true }).click();
   await page.keyboard.press('Escape');
 }
 

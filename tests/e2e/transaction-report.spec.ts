@@ -1,9 +1,11 @@
 /** Transaction report in the browser: presets, filters, restored filter, detail, export, refund by role. */
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { addDays, vietnamToday } from '../../src/domain/time';
+import { addDays, formatDay, vietnamToday } from '../../src/domain/time';
 import { parseRfc4180 } from '../api/csv';
 import { chooseMerchant, DemoMerchants, DemoUsers, sidebarLink, signIn, t } from './support';
+// react-admin's own button (its label is react-admin's string, not the portal's).
+import viRa from '../../src/i18n/vi/ra.json' with { type: 'json' };
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const LIST = /\/transaction-report\?/;
@@ -36,7 +38,8 @@ test('presets, status filter, detail, and the filter restored after navigating a
   expect([todayParams.get('from'), todayParams.get('to')]).toEqual([today, today]);
   const last90 = await choosePreset(page, 'last90Days');
   expect([last90.get('from'), last90.get('to')]).toEqual([addDays(today, -89), today]);
-  await expect(page.getByRole('textbox', { name: t('portal.reports.dateRange.from') })).toHaveValue(addDays(today, -89));
+  // The date fields read DD/MM/YYYY (§9) whatever the browser's locale.
+  await expect(page.getByRole('group', { name: t('portal.reports.dateRange.from') }).locator('input')).toHaveValue(formatDay(addDays(today, -89)));
 
   // Status filter: every row then says "Thất bại", and the totals count equals the list's total.
   const filtered = page.waitForResponse((r) => LIST.test(r.url()) && new URL(r.url()).searchParams.get('status') === 'FAILED');
@@ -89,8 +92,8 @@ test('exports the filtered list as CSV with the chosen columns through an export
   expect(totals.count).toBeGreaterThan(0);
 
   // Hide the fee column: the file follows the list's columns.
-  await page.getByRole('button', { name: t('portal.reports.columns.button') }).click();
-  await page.getByRole('menuitemcheckbox', { name: t('resources.transaction-report.fields.fee') }).click();
+  await page.getByRole('button', { name: viRa.ra.action.select_columns }).click();
+  await page.getByRole('switch', { name: t('resources.transaction-report.fields.fee'), exact: true }).click();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('columnheader', { name: t('resources.transaction-report.fields.fee'), exact: true })).toHaveCount(0);
 
@@ -152,4 +155,24 @@ test('refund is offered to refund roles only, confirmed, and applied once', asyn
   await expect(cashierPage.getByRole('table', { name: t('resources.transaction-report.detailTitle') })).toBeVisible();
   await expect(cashierPage.getByRole('button', { name: t('resources.transaction-report.refund.button') })).toHaveCount(0);
   await context.close();
+});
+
+test.describe('in a browser set to US English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the date filter still shows and takes DD/MM/YYYY, from the keyboard', async ({ page }) => {
+    await openReport(page, DemoUsers.accountant.username);
+    const today = vietnamToday();
+    const from = page.getByRole('group', { name: t('portal.reports.dateRange.from') });
+    await expect(from.locator('input')).toHaveValue(formatDay(addDays(today, -6)));
+
+    // Typed as day, month, year: the list asks for that day.
+    const target = addDays(today, -10);
+    const listCall = page.waitForResponse((r) => LIST.test(r.url()) && new URL(r.url()).searchParams.get('from') === target);
+    await from.getByRole('spinbutton').first().click();
+    await page.keyboard.type(formatDay(target).replaceAll('/', ''));
+    await listCall;
+    await expect(from.locator('input')).toHaveValue(formatDay(target));
+    await expect(page.getByRole('combobox', { name: t('portal.reports.dateRange.preset') })).toHaveText(t('portal.reports.dateRange.presets.custom'));
+  });
 });

@@ -19,11 +19,44 @@ const PICKER_TEXT = {
   en: pickerEn.components.MuiLocalizationProvider.defaultProps.localeText,
 };
 
+interface DayFieldProps {
+  label: string;
+  day: string;
+  min?: string;
+  max?: string;
+  onDay: (day: string) => void;
+}
+
+/**
+ * One day, typed section by section (DD, MM, YYYY) or picked. While the user types, the field keeps what
+ * is typed; a day is passed on only once it is a whole, valid one (a year of four digits, within bounds).
+ */
+function DayField({ label, day, min, max, onDay }: DayFieldProps) {
+  const [draft, setDraft] = useState<{ date: Date | null; base: string } | null>(null);
+  const shown = draft && draft.base === day ? draft.date : pickerDateOf(day);
+  return (
+    <DatePicker
+      label={label}
+      format={DAY_FORMAT}
+      value={shown}
+      minDate={min ? pickerDateOf(min) : undefined}
+      maxDate={max ? pickerDateOf(max) : undefined}
+      onChange={(date, context) => {
+        setDraft({ date, base: day });
+        const next = dayKeyOfPicker(date);
+        if (next && next !== day && !context.validationError && date && date.getFullYear() >= 1000) onDay(next);
+      }}
+      slotProps={{ textField: { size: 'small', sx: { width: 170 } } }}
+    />
+  );
+}
+
 /**
  * A preset (today … last 90 days = 89 days back, §9) or a custom pair of days, in Vietnam time. The
  * preset shown is the one the range equals, so a restored or shared filter names its preset again.
+ * `typed` says the change comes from typing (the list may wait for a pause before asking).
  */
-export function DateRangeFilter({ value, onChange }: { value: DayRange; onChange: (next: DayRange) => void }) {
+export function DateRangeFilter({ value, onChange }: { value: DayRange; onChange: (next: DayRange, typed?: boolean) => void }) {
   const translate = useTranslate();
   const lng = getLanguage();
   const today = vietnamToday();
@@ -34,13 +67,10 @@ export function DateRangeFilter({ value, onChange }: { value: DayRange; onChange
     setCustom(next === 'custom');
     if (next !== 'custom') onChange(presetRange(next, today));
   };
-  const pick = (which: 'from' | 'to') => (date: Date | null) => {
-    const day = dayKeyOfPicker(date);
-    if (!day) return;
+  const pick = (which: 'from' | 'to') => (day: string) => {
     setCustom(true);
-    onChange({ ...value, [which]: day });
+    onChange({ ...value, [which]: day }, true);
   };
-  const field = { size: 'small' as const, sx: { width: 170 } };
   return (
     <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={lng === 'en' ? enGB : vi} localeText={PICKER_TEXT[lng]}>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
@@ -58,23 +88,8 @@ export function DateRangeFilter({ value, onChange }: { value: DayRange; onChange
             </MenuItem>
           ))}
         </TextField>
-        <DatePicker
-          label={translate('portal.reports.dateRange.from')}
-          format={DAY_FORMAT}
-          value={pickerDateOf(value.from)}
-          maxDate={pickerDateOf(value.to)}
-          onChange={pick('from')}
-          slotProps={{ textField: field }}
-        />
-        <DatePicker
-          label={translate('portal.reports.dateRange.to')}
-          format={DAY_FORMAT}
-          value={pickerDateOf(value.to)}
-          minDate={pickerDateOf(value.from)}
-          maxDate={pickerDateOf(today)}
-          onChange={pick('to')}
-          slotProps={{ textField: field }}
-        />
+        <DayField label={translate('portal.reports.dateRange.from')} day={value.from} max={value.to} onDay={pick('from')} />
+        <DayField label={translate('portal.reports.dateRange.to')} day={value.to} min={value.from} max={today} onDay={pick('to')} />
       </Stack>
     </LocalizationProvider>
   );

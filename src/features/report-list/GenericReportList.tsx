@@ -124,7 +124,7 @@ export function GenericReportList({ report }: { report: ReportKey }) {
         <>
           <DateRangeFilter
             value={{ from: filter.fromDate, to: filter.toDate }}
-            onChange={(range) => setFilter({ ...filter, fromDate: range.from, toDate: range.to })}
+            onChange={(range, typed) => setFilter({ ...filter, fromDate: range.from, toDate: range.to }, typed)}
           />
           {stores.length > 0 ? (
             <MultiSelect

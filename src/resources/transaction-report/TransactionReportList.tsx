@@ -149,7 +149,7 @@ export default function TransactionReportList() {
       }
       filters={({ filter, setFilter }) => (
         <>
-          <DateRangeFilter value={filter} onChange={(range) => setFilter({ ...filter, ...range })} />
+          <DateRangeFilter value={filter} onChange={(range, typed) => setFilter({ ...filter, ...range }, typed)} />
           {stores.length > 0 ? (
             <MultiSelect
               label={translate(`resources.${REPORT}.filters.store`)}

@@ -31,6 +31,11 @@ import { usePathOf } from '@/resourceConfig';
 import { getLanguage } from '@/i18n';
 
 const REPORT = 'transaction-report';
+/**
+ * react-admin seeds getOne's cache with the list's rows; the detail (refunds, refundable amount) is more
+ * than a row, so it is asked under its own key.
+ */
+const DETAIL = { detail: true };
 
 function RefundDialog({ detail, open, onClose }: { detail: TransactionDetail; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
@@ -107,7 +112,7 @@ export default function TransactionShow() {
   const pathOf = usePathOf();
   const { id = '' } = useParams();
   const [refunding, setRefunding] = useState(false);
-  const { data: detail, isPending, isError } = useGetOne<TransactionDetail>(REPORT, { id }, { retry: false });
+  const { data: detail, isPending, isError } = useGetOne<TransactionDetail>(REPORT, { id, meta: DETAIL }, { retry: false });
   if (isPending) return <PageLoader />;
   if (isError || !detail) return <Alert severity="error">{translate('resources.transaction-report.notFound')}</Alert>;
   const mayRefund = canRefund(getRole()?.merchant.roles) && detail.refundable > 0;
