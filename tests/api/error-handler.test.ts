@@ -3,7 +3,7 @@
  * unknown API paths, malformed and poisoned bodies, body limit, hidden 5xx details, request ids,
  * and 503 for requests that arrive while the server shuts down.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../server/app';
@@ -111,8 +111,18 @@ describe('error handler', () => {
 describe('graceful shutdown', () => {
   it('finishes the request in flight and answers a request arriving during shutdown with 503 status 503', async () => {
     const database = await openTemplateDatabase();
-    // A slow database makes the first request still in flight when the shutdown starts.
-    const slow = { ...database, ping: async () => new Promise<void>((r) => setTimeout(r, 400)) };
+    // A database that answers only when told keeps the first request in flight while the shutdown starts.
+    let pingStarted!: () => void;
+    const firstInFlight = new Promise<void>((resolve) => (pingStarted = resolve));
+    let answerPing!: () => void;
+    const pingAnswered = new Promise<void>((resolve) => (answerPing = resolve));
+    const slow = {
+      ...database,
+      ping: async () => {
+        pingStarted();
+        await pingAnswered;
+      },
+    };
     const app = await buildApp(testConfig(), { db: slow });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
@@ -122,10 +132,19 @@ describe('graceful shutdown', () => {
     socket.on('data', (d) => (received += d.toString()));
     const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
-    await new Promise((r) => setTimeout(r, 100));
+    await firstInFlight;
     const closing = app.close();
-    await new Promise((r) => setTimeout(r, 50));
+    // The shutdown has begun once the app refuses new requests of its own.
+    await vi.waitFor(
+      () =>
+        app.inject({ url: '/api/no-such-route' }).then(
+          () => Promise.reject(new Error('still open')),
+          () => undefined,
+        ),
+      { timeout: 5000, interval: 5 },
+    );
     socket.write('GET /api/health?lang=en HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+    answerPing();
     await closing;
     await ended;
     await database.close();
