@@ -1,14 +1,14 @@
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { AuthApiPaths } from '@/domain/auth';
 import { passwordSchema, requiredString, withPasswordConfirm } from '@/domain/validation';
 import { AuthPaths, LOGIN_PATH } from '@/authProvider/paths';
 import { notify } from '@/components/notifications/notifier';
 import { FormTextField } from '@/components/FormTextField';
 import { AuthCard } from './shared/AuthCard';
 import { OtpStep } from './shared/OtpStep';
-import { publicPost, serverFieldErrors } from './shared/api';
+import { dataProvider } from '@/dataProvider';
+import { serverFieldErrors } from './shared/api';
 import { PhoneCodeBack, PhoneCodeForm, usePhoneCode } from './shared/PhoneCodeStep';
 import { useSchemaForm } from './shared/useSchemaForm';
 
@@ -23,12 +23,12 @@ export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const form = useSchemaForm('forgot', { phoneNumber: '', password: '', passwordConfirm: '' });
-  const step = usePhoneCode(form, AuthApiPaths.passwordVerify);
+  const step = usePhoneCode(form, dataProvider.sendPasswordResetCode);
   const { sent, send } = step;
 
   const change = async (otpCode: string) => {
     try {
-      const { message } = await publicPost(AuthApiPaths.passwordReset, { ...form.values, otpId: sent!.otpId, otpCode });
+      const message = await dataProvider.resetPassword({ ...form.values, otpId: sent!.otpId, otpCode });
       notify(message, { type: 'success' });
       navigate(LOGIN_PATH, { replace: true });
     } catch (e) {

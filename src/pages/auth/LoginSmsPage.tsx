@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { LoginResponse } from '@/domain/api';
-import { AuthApiPaths, loginSmsSchema } from '@/domain/auth';
+import { loginSmsSchema } from '@/domain/auth';
 import type { PasswordChallenge } from '@/domain/authApi';
 import { startSession } from '@/authProvider/auth';
 import { afterSignInPath } from '@/authProvider/afterSignIn';
 import { AuthPaths, REDIRECT_PARAM } from '@/authProvider/paths';
 import { AuthCard } from './shared/AuthCard';
 import { OtpStep } from './shared/OtpStep';
-import { asPasswordChallenge, publicPost } from './shared/api';
+import { dataProvider } from '@/dataProvider';
+import { asPasswordChallenge } from './shared/api';
 import { PasswordFactorStep } from './shared/PasswordFactorStep';
 import { PhoneCodeBack, PhoneCodeForm, usePhoneCode } from './shared/PhoneCodeStep';
 import { useSchemaForm } from './shared/useSchemaForm';
@@ -23,7 +24,7 @@ export default function LoginSmsPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const form = useSchemaForm('login-sms', { phoneNumber: '' });
-  const step = usePhoneCode(form, AuthApiPaths.loginSmsOtp);
+  const step = usePhoneCode(form, dataProvider.sendLoginSmsCode);
   const { sent, send } = step;
   const [passwordChallenge, setPasswordChallenge] = useState<PasswordChallenge | null>(null);
 
@@ -36,7 +37,7 @@ export default function LoginSmsPage() {
     const body = { phoneNumber: form.values.phoneNumber, otpId: sent!.otpId, otpCode };
     if (!loginSmsSchema.safeParse(body).success) throw new Error(t('validation.auth.otpCode'));
     try {
-      await signedIn((await publicPost<LoginResponse>(AuthApiPaths.loginSms, body)).data);
+      await signedIn(await dataProvider.loginSms(body));
     } catch (e) {
       const challenge = asPasswordChallenge(e);
       if (!challenge) throw e;

@@ -12,13 +12,14 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { AuthApiPaths, merchantLeadSchema, signUpAccountSchema, type OtpSent, type SignUpChannel } from '@/domain/auth';
+import { merchantLeadSchema, signUpAccountSchema, type OtpSent, type SignUpChannel } from '@/domain/auth';
 import { AuthPaths, LOGIN_PATH } from '@/authProvider/paths';
 import { notify } from '@/components/notifications/notifier';
 import { FormTextField } from '@/components/FormTextField';
 import { AuthCard } from './shared/AuthCard';
 import { OtpStep } from './shared/OtpStep';
-import { errorText, publicPost, serverFieldErrors } from './shared/api';
+import { dataProvider } from '@/dataProvider';
+import { errorText, serverFieldErrors } from './shared/api';
 import { useSchemaForm } from './shared/useSchemaForm';
 
 const ACCOUNT_FIELDS = ['username', 'fullname', 'phoneNumber', 'email', 'password', 'passwordConfirm'] as const;
@@ -38,8 +39,7 @@ export default function SignUpPage() {
   const [pending, setPending] = useState(false);
 
   const sendWithMessage = () =>
-    publicPost<OtpSent>(AuthApiPaths.signUp, {
-      requestType: 'SEND_VERIFY_CODE',
+    dataProvider.sendSignUpCode({
       channel,
       ...(channel === 'SMS' ? { phoneNumber: form.values.phoneNumber } : { email: form.values.email }),
     });
@@ -65,7 +65,7 @@ export default function SignUpPage() {
 
   const signUp = async (otpCode: string) => {
     try {
-      const { message } = await publicPost(AuthApiPaths.signUp, { requestType: 'SIGN_UP', ...form.values, channel, otpId: sent!.otpId, otpCode });
+      const message = await dataProvider.signUp({ ...form.values, channel, otpId: sent!.otpId, otpCode });
       notify(message, { type: 'success' });
       navigate(LOGIN_PATH, { replace: true });
     } catch (e) {
@@ -135,7 +135,7 @@ function MerchantLeadForm() {
     setPending(true);
     setError(null);
     try {
-      const { message } = await publicPost(AuthApiPaths.merchantLeads, form.values);
+      const message = await dataProvider.sendMerchantLead(form.values);
       setDone(message);
       form.reset();
     } catch (e) {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthApiPaths, type OtpSent, type SecondFactorChallenge } from '@/domain/authApi';
+import type { OtpSent, SecondFactorChallenge } from '@/domain/authApi';
 import { confirmSecondFactor } from '@/authProvider/auth';
 import type { AuthState } from '@/authProvider/session';
 import { OtpStep } from './shared/OtpStep';
-import { publicPost } from './shared/api';
+import { dataProvider } from '@/dataProvider';
 
 /**
  * The second sign-in step (two-factor on): the code sent to the account phone. A lazy chunk of the
@@ -14,7 +14,7 @@ export default function TwoFactorStep({ challenge, onSignedIn }: { challenge: Se
   const { t } = useTranslation();
   const [current, setCurrent] = useState(challenge);
   const resend = async (): Promise<OtpSent> => {
-    const { data } = await publicPost<OtpSent>(AuthApiPaths.loginOtpResend, { challengeToken: current.challengeToken });
+    const data = await dataProvider.resendLoginCode(current.challengeToken);
     setCurrent({ ...data, challengeToken: current.challengeToken });
     return data;
   };

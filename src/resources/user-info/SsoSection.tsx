@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,9 +9,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@/config';
-import type { PortalDataProvider } from '@/dataProvider';
 import { beginSsoHandOff } from '@/pages/auth/shared/ssoHandOff';
-import { accountApi } from './accountApi';
+import { useAccountApi } from './accountApi';
 
 /**
  * The SSO link (spec §7 POST /sso/link): an SSO identity opens only the account it was linked to, and
@@ -20,8 +18,8 @@ import { accountApi } from './accountApi';
  * bound to this browser; /auth/sso-check links the returned identity and comes back here.
  */
 export function SsoSection() {
+  const accountApi = useAccountApi();
   const { t } = useTranslation();
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const location = useLocation();
   const info = useQuery({ queryKey: ['portal', 'account', 'security'], queryFn: accountApi.securityInfo });
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +29,7 @@ export function SsoSection() {
     setError(null);
     setPending(true);
     try {
-      const { loginUrl } = await dataProvider.ssoConfig();
+      const { loginUrl } = await accountApi.ssoConfig();
       if (!loginUrl) throw new Error(t('resources.user-info.sso.notConfigured'));
       window.location.assign(beginSsoHandOff(loginUrl, 'LINK', location.pathname));
     } catch (e) {

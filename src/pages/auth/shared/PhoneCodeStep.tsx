@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { phoneOnlySchema, type OtpSent } from '@/domain/auth';
 import { FormTextField } from '@/components/FormTextField';
-import { errorText, publicPost, serverFieldErrors } from './api';
+import { errorText, serverFieldErrors } from './api';
 import type { useSchemaForm } from './useSchemaForm';
 
 type FieldProps = ReturnType<ReturnType<typeof useSchemaForm<Record<string, string>>>['field']>;
@@ -22,15 +22,15 @@ interface PhoneForm {
 
 /**
  * The first step of the code flows that start from a phone number (SMS login, forgot password): check
- * the number with the §5 rule, ask `path` for a code, and keep the answer for the code step (and resend).
+ * the number with the §5 rule, ask `sendCode` for a code, and keep the answer for the code step (and resend).
  */
-export function usePhoneCode(form: PhoneForm, path: string) {
+export function usePhoneCode(form: PhoneForm, sendCode: (phoneNumber: string) => Promise<{ data: OtpSent }>) {
   const { t } = useTranslation();
   const [sent, setSent] = useState<OtpSent | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  const send = async () => (await publicPost<OtpSent>(path, { phoneNumber: form.values.phoneNumber })).data;
+  const send = async () => (await sendCode(form.values.phoneNumber)).data;
 
   const request = async (event: FormEvent) => {
     event.preventDefault();

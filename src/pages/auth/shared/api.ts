@@ -1,25 +1,25 @@
-import { API_BASE_URL } from '@/config';
 import { ApiStatus } from '@/domain/api';
 import type { PasswordChallenge } from '@/domain/authApi';
-import { HttpError, httpClient } from '@/dataProvider/httpClient';
 
 /**
- * Calls of the public auth pages. Errors are shown by the page itself (an alert beside the form),
- * not as toasts, so they stay next to what the user must fix.
+ * Reading the refusals of the public auth pages' calls (dataProvider methods of src/dataProvider/api/auth.ts,
+ * which never toast: the page shows the error beside the form, next to what the user must fix). The
+ * dataProvider's HttpError is recognised by its shape, so these pages need nothing of the HTTP client.
  */
-export async function publicPost<T>(path: string, body: unknown): Promise<{ data: T; message: string }> {
-  const res = await httpClient<T>(`${API_BASE_URL}${path}`, { method: 'POST', body, noAuth: true, showError: false });
-  return { data: res.data, message: res.message };
+interface HttpErrorLike {
+  name: 'HttpError';
+  code: number | undefined;
+  data: unknown;
 }
 
-export async function publicGet<T>(path: string): Promise<T> {
-  return (await httpClient<T>(`${API_BASE_URL}${path}`, { noAuth: true, showError: false })).data;
+function isHttpError(error: unknown): error is HttpErrorLike {
+  return error instanceof Error && error.name === 'HttpError';
 }
 
 /** Field messages the server sent back (already in the user's language), keyed by field. */
 export function serverFieldErrors(error: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  if (error instanceof HttpError) {
+  if (isHttpError(error)) {
     const errors = (error.data as { errors?: { field: string; message: string }[] } | undefined)?.errors ?? [];
     for (const e of errors) if (!(e.field in out)) out[e.field] = e.message;
   }
@@ -32,7 +32,7 @@ export function errorText(error: unknown, fallback: string): string {
 
 /** The status-21 answer of a code sign-in on a two-factor account (the password comes next), else null. */
 export function asPasswordChallenge(error: unknown): PasswordChallenge | null {
-  if (!(error instanceof HttpError) || error.code !== ApiStatus.SECOND_FACTOR_REQUIRED) return null;
+  if (!isHttpError(error) || error.code !== ApiStatus.SECOND_FACTOR_REQUIRED) return null;
   const data = error.data as Partial<PasswordChallenge> | undefined;
   return data?.factor === 'PASSWORD' && typeof data.challengeToken === 'string' ? { challengeToken: data.challengeToken, factor: 'PASSWORD' } : null;
 }
