@@ -18,12 +18,12 @@ import ChevronRightOutlined from '@mui/icons-material/ChevronRightOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Merchant } from '@/domain/api';
-import { dataProvider } from '@/dataProvider';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { chooseMerchant, rememberMerchants } from '@/authProvider/merchantSession';
 import { OnboardPaths, WELCOME_PATH } from '@/authProvider/paths';
 import { getAuth, getChosenMerchantId, getCurrentMerchant } from '@/authProvider/session';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '@/config';
-import { PendingInvitations } from '@/components/invitations/PendingInvitations';
+import { PendingInvitations } from '@/features/invitations/PendingInvitations';
 import { KybBadge } from '@/components/KybBadge';
 import { useMerchantTypeLabel } from '@/components/MerchantTypeLabel';
 import { ShellLayout } from '@/layout/ShellLayout';
@@ -56,11 +56,12 @@ export function ChooseMerchantPage() {
   const [warning, setWarning] = useState<string | null>(null);
   const [choosingId, setChoosingId] = useState<number | null>(null);
   const autoChosen = useRef(false);
+  const api = usePortalApi();
   const warningRef = useRef<HTMLDivElement>(null);
 
   const merchants = useInfiniteQuery({
     queryKey: ['portal', 'merchants', auth?.username],
-    queryFn: ({ pageParam }) => dataProvider.getMerchants({ pageNumber: pageParam, pageSize: PAGE_SIZE }),
+    queryFn: ({ pageParam }) => api.getMerchants({ pageNumber: pageParam, pageSize: PAGE_SIZE }),
     initialPageParam: 0,
     getNextPageParam: (last) =>
       (last.pageNumber + 1) * last.pageSize < last.totalElements ? last.pageNumber + 1 : undefined,

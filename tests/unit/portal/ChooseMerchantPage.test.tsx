@@ -8,7 +8,6 @@ import { landing, renderWithProviders } from './helpers/wrapper';
 
 const getMerchants = vi.fn();
 const chooseMerchant = vi.fn();
-vi.mock('@/dataProvider', () => ({ dataProvider: { getMerchants: (...a: unknown[]) => getMerchants(...a) } }));
 vi.mock('@/authProvider/merchantSession', () => ({
   chooseMerchant: (...a: unknown[]) => chooseMerchant(...a),
   rememberMerchants: vi.fn(),
@@ -23,6 +22,8 @@ function renderPage(state?: unknown) {
   const result = renderWithProviders(<ChooseMerchantPage />, {
     path: '/onboard/merchants-choose',
     route: '/onboard/merchants-choose',
+    // The page's calls through usePortalApi: the merchants (faked per test) and no waiting invitation.
+    dataProvider: { getMerchants: (...a: Parameters<typeof getMerchants>) => getMerchants(...a), getMyInvitations: async () => [] },
     routes: [landing('/app/welcome'), landing('/onboard/econtract-sign'), landing('/auth/login')],
   });
   if (state) void result.router.navigate('/onboard/merchants-choose', { state });
