@@ -33,10 +33,12 @@ test.describe('public ways in', () => {
     await phone.fill('0123');
     await page.getByRole('button', { name: t('portal.auth.sendCode') }).click();
     await expect(page.getByText(t('validation.phone'))).toBeVisible();
-    // §8: a phone without an account.
+    // Any number gets the same answer, so nobody learns who has an account; only a verified phone gets a code.
     await phone.fill('0399000111');
     await page.getByRole('button', { name: t('portal.auth.sendCode') }).click();
-    await expect(page.getByRole('alert')).toHaveText('Không tìm thấy tài khoản của số điện thoại này');
+    await expect(page.getByText(t('portal.auth.codeSentTo', { address: '039****111' }))).toBeVisible();
+    await expect(page.getByText(t('portal.auth.verifiedPhoneHint'))).toBeVisible();
+    await page.getByRole('button', { name: t('portal.auth.changePhone') }).click();
 
     const before = await lastOutboxId(request, DemoUsers.accountant.phone);
     await phone.fill(DemoUsers.accountant.phone);
@@ -101,7 +103,9 @@ test.describe('public ways in', () => {
     await expect(page).toHaveURL(/\/portal\/auth\/forgot-passwd$/);
     await page.getByRole('textbox', { name: t('portal.auth.phoneNumber') }).fill('0399000222');
     await page.getByRole('button', { name: t('portal.auth.sendCode') }).click();
-    await expect(page.getByRole('alert')).toHaveText('Không tìm thấy tài khoản của số điện thoại này');
+    // The same answer as for an account (nothing revealed); back to the number.
+    await expect(page.getByText(t('portal.auth.codeSentTo', { address: '039****222' }))).toBeVisible();
+    await page.getByRole('button', { name: t('portal.auth.changePhone') }).click();
     await page.getByRole('textbox', { name: t('portal.auth.phoneNumber') }).fill(user.phone);
     await page.getByRole('button', { name: t('portal.auth.sendCode') }).click();
     await page.getByRole('textbox', { name: t('portal.auth.newPassword') }).fill('Reset@2026');

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import viApi from '../../src/i18n/vi/api.json' with { type: 'json' };
 import viRa from '../../src/i18n/vi/ra.json' with { type: 'json' };
 import { chooseMerchant, DemoMerchants, DemoUsers, escapeRegExp, sidebarLink, signIn, t } from './support';
 
@@ -130,6 +131,16 @@ test.describe('user management', () => {
     const invitee = await walletUserWithoutMerchant(request);
     const decliner = await walletUserWithoutMerchant(request);
     await ownerOnSme(page);
+
+    // A phone no account verified: the form says why, next to the field.
+    await page.goto('/portal/app/user-management/create');
+    await page.getByRole('button', { name: t('resources.users.mode.invite') }).click();
+    await expect(page.getByText(t('resources.users.invite.verifiedPhone'))).toBeVisible();
+    await page.getByLabel(t('resources.users.fields.account')).fill('0399000333');
+    await pickRole(page, 'MARKETING');
+    await page.getByRole('button', { name: t('resources.users.invite.send') }).click();
+    await page.getByRole('dialog').getByRole('button', { name: t('portal.confirm.confirm') }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(viApi.users.contactNotVerified);
 
     for (const account of [invitee, decliner]) {
       await page.goto('/portal/app/user-management/create');
