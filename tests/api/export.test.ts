@@ -2,7 +2,7 @@
  * Server-side exports: the produced CSV and XLSX files are parsed back and their cells checked.
  * No database is needed: the writers take any async iterable of rows (a cursor in production).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { csvStream, xlsxStream, safeSheetName, type ExportColumn, type ExportRow } from '../../server/lib/export';
@@ -177,8 +177,7 @@ describe('csvStream', () => {
     }
     const stream = csvStream(endless(), textColumn);
     for await (const _chunk of stream) break; // the for-await exit destroys the stream
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(closed).toBe(true);
+    await vi.waitFor(() => expect(closed).toBe(true), { interval: 5 });
     expect(produced).toBeLessThan(10_000);
   });
 
@@ -194,8 +193,8 @@ describe('csvStream', () => {
     stream.pause();
     stream.read(0); // start the flow once, then never read
     const whilePaused = await settled(() => produced);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(produced).toBe(whilePaused);
+    // Still nothing after another quiet spell.
+    expect(await settled(() => produced)).toBe(whilePaused);
     expect(produced).toBeLessThan(5_000);
     stream.destroy();
   });
@@ -314,11 +313,9 @@ describe('xlsxStream', () => {
     }
     const stream = xlsxStream(endless(), textColumn, 'S');
     for await (const _chunk of stream) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(closed).toBe(true);
+    await vi.waitFor(() => expect(closed).toBe(true), { interval: 5 });
     const afterClose = produced;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(produced).toBe(afterClose);
+    expect(await settled(() => produced)).toBe(afterClose);
   });
 
   it('respects backpressure: a reader that stops reading stops the source', async () => {
@@ -332,8 +329,8 @@ describe('xlsxStream', () => {
     const stream = xlsxStream(counted(), [...textColumn, { key: 'n', header: 'n' }], 'S');
     stream.pause();
     const whilePaused = await settled(() => produced);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(produced).toBe(whilePaused);
+    // Still nothing after another quiet spell.
+    expect(await settled(() => produced)).toBe(whilePaused);
     // About 256 KiB of compressed output may wait for the reader; 1M rows would be ~15 MB.
     expect(produced).toBeLessThan(100_000);
     stream.destroy();
