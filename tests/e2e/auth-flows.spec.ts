@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { AUTH_TEST_USERS, SECURE_DEMO_USER } from '../../server/db/seed-auth';
-import { DEMO_PASSWORD, DemoUsers, PRODUCT, signIn, t } from './support';
+import { DEMO_PASSWORD, DemoUsers, signIn, t } from './support';
 
 /** The newest code the demo outbox holds for an address (what a user would read on the phone). */
 async function codeFor(request: APIRequestContext, address: string, after = 0): Promise<string> {
@@ -120,24 +120,62 @@ test.describe('public ways in', () => {
     await expect(page).toHaveURL(/\/portal\/onboard\/merchants-choose/);
   });
 
-  test('SSO round trip: demo issuer → sso-check → wallet link; logout goes to the SSO sign-out address', async ({ page }) => {
-    const user = AUTH_TEST_USERS.sso;
+  test('SSO round trip of a linked demo account: demo issuer → sso-check → signed in; logout goes to the SSO sign-out address', async ({ page }) => {
+    const user = DemoUsers.accountant;
     await page.goto('/portal/auth/login');
     await page.getByRole('link', { name: t('portal.auth.links.sso') }).click();
-    await expect(page).toHaveURL(/\/api\/demo\/sso\/authorize/);
+    // The portal made this browser's state and nonce before leaving for the IdP.
+    await expect(page).toHaveURL(/\/api\/demo\/sso\/authorize\?state=[\w-]{43}&nonce=[\w-]{43}$/);
     await page.getByLabel('Tên đăng nhập').fill(user.username);
     await page.getByLabel('Mật khẩu').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Đăng nhập' }).click();
-    await expect(page).toHaveURL(/\/portal\/auth\/sso-check$/); // the token left the address bar
-    await page.getByRole('button', { name: t('portal.auth.sso.link', { product: PRODUCT }) }).click();
-    await toast(page, `Liên kết với số ví ${PRODUCT} thành công`);
-    await expect(page).toHaveURL(/\/portal\/app\/welcome$/);
+    await expect(page).toHaveURL(/\/portal\/app\/welcome$/); // the token and state left the address bar
     await page.getByRole('button', { name: t('portal.layout.accountOf', { name: user.name }) }).click();
     await page.getByRole('menuitem', { name: t('portal.common.logout') }).click();
     await expect(page).toHaveURL(/\/api\/demo\/sso\/logout$/);
     await expect(page.getByRole('heading', { name: 'Đã đăng xuất SSO' })).toBeVisible();
     await page.goto('/portal/app/welcome');
     await expect(page).toHaveURL(/\/portal\/auth\/login/);
+  });
+
+  test("login CSRF: an attacker's SSO hand-off opened in another browser signs nothing in", async ({ page, request }) => {
+    // The attacker runs the demo IdP for their own account, with their own state and nonce…
+    const state = 'attacker-state-0123456789abcdef';
+    const nonce = 'attacker-nonce-0123456789abcdef';
+    const idp = await request.post(`/api/demo/sso/authorize?lang=vi`, {
+      form: { username: DemoUsers.accountant.username, password: DEMO_PASSWORD, state, nonce },
+      maxRedirects: 0,
+    });
+    expect(idp.status()).toBe(303);
+    const handOff = idp.headers().location;
+    expect(handOff).toMatch(/^\/portal\/auth\/sso-check#token=/);
+    // …and gets the victim's browser to open the return address.
+    await page.goto(handOff);
+    await expect(page.getByRole('alert')).toHaveText(t('portal.auth.sso.stateMismatch'));
+    const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('mp.auth')));
+    expect(stored).toEqual([]);
+    await page.goto('/portal/app/welcome');
+    await expect(page).toHaveURL(/\/portal\/auth\/login/);
+  });
+
+  test('SMS login on a 2FA account: the code, then the password', async ({ page, request }) => {
+    const before = await lastOutboxId(request, SECURE_DEMO_USER.phone);
+    await page.goto('/portal/auth/login-sms');
+    await page.getByRole('textbox', { name: t('portal.auth.phoneNumber') }).fill(SECURE_DEMO_USER.phone);
+    await page.getByRole('button', { name: t('portal.auth.sendCode') }).click();
+    await codeField(page).fill(await codeFor(request, SECURE_DEMO_USER.phone, before));
+    await page.getByRole('button', { name: t('portal.login.submit') }).click();
+    // The code alone opens nothing: the password step, nothing stored yet.
+    const form = page.getByRole('form', { name: t('portal.auth.passwordFactor.title') });
+    await expect(form.getByRole('status')).toHaveText(t('portal.auth.passwordFactor.hint'));
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('mp.auth')))).toEqual([]);
+    const password = form.getByLabel(t('portal.login.password'));
+    await password.fill('Wrong@1234');
+    await password.press('Enter');
+    await expect(form.getByRole('alert')).toHaveText('Mật khẩu không chính xác');
+    await password.fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: t('portal.login.submit') }).click();
+    await expect(page).toHaveURL(/\/portal\/app\/welcome$/);
   });
 
   test('a password login with 2FA on asks for the code before anything else', async ({ page, request }) => {
