@@ -1,10 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DemoUsers, signIn, t } from './support';
 import viRa from '../../src/i18n/vi/ra.json' with { type: 'json' };
-import { vietnamToday } from '../../src/domain/time';
+import { formatDay, vietnamToday } from '../../src/domain/time';
 
 const DAY_MS = 86_400_000;
 const day = (days: number) => vietnamToday(new Date(Date.now() + days * DAY_MS));
+
+/** A date field reads and takes DD/MM/YYYY (§9): typed section by section, day first. */
+async function typeDay(page: Page, label: string, isoDay: string) {
+  await page.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(formatDay(isoDay).replaceAll('/', ''));
+}
 /** DD/MM/YYYY, as the portal shows dates. */
 const shown = (iso: string) => iso.split('-').reverse().join('/');
 
@@ -64,8 +70,8 @@ test.describe('promotion campaigns', () => {
 
     const name = `Khuyến mãi e2e ${Date.now().toString(36)}`;
     await page.getByRole('textbox', { name: t('resources.promotions.fields.name') }).fill(name);
-    await page.getByLabel(t('resources.promotions.fields.startDate')).fill(day(5));
-    await page.getByLabel(t('resources.promotions.fields.endDate')).fill(day(2));
+    await typeDay(page, t('resources.promotions.fields.startDate'), day(5));
+    await typeDay(page, t('resources.promotions.fields.endDate'), day(2));
     await page.getByRole('spinbutton', { name: t('resources.promotions.fields.budget') }).fill('1000000');
     await page.getByRole('textbox', { name: t('resources.promotions.gifts.fields.name') }).fill('Giảm 20.000đ');
     await page.getByRole('spinbutton', { name: t('resources.promotions.gifts.fields.discountAmount') }).fill('20000');
@@ -76,7 +82,7 @@ test.describe('promotion campaigns', () => {
     await expect(page.getByText(t('validation.campaign.overBudget', { cost: 2000000 }))).toBeVisible();
     await expect(page).toHaveURL(/\/my-campaigns\/create$/);
 
-    await page.getByLabel(t('resources.promotions.fields.endDate')).fill(day(20));
+    await typeDay(page, t('resources.promotions.fields.endDate'), day(20));
     await page.getByRole('spinbutton', { name: t('resources.promotions.fields.budget') }).fill('2000000');
     await page.getByRole('button', { name: t('resources.promotions.create.submit') }).click();
 

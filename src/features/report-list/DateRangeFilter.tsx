@@ -3,21 +3,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { enUS as pickerEn, viVN as pickerVi } from '@mui/x-date-pickers/locales';
-import { enGB, vi } from 'date-fns/locale';
+import { DatePickerProvider, DAY_FORMAT } from '@/components/DatePickerProvider';
 import { dayKeyOfPicker, DATE_PRESETS, pickerDateOf, presetOf, presetRange, vietnamToday, type DatePreset, type DayRange } from '@/domain/time';
-import { getLanguage } from '@/i18n';
-
-/** §9: dates read and are typed DD/MM/YYYY whatever the browser's locale. */
-const DAY_FORMAT = 'dd/MM/yyyy';
-
-const PICKER_TEXT = {
-  vi: pickerVi.components.MuiLocalizationProvider.defaultProps.localeText,
-  en: pickerEn.components.MuiLocalizationProvider.defaultProps.localeText,
-};
 
 interface DayFieldProps {
   label: string;
@@ -58,7 +46,6 @@ function DayField({ label, day, min, max, onDay }: DayFieldProps) {
  */
 export function DateRangeFilter({ value, onChange }: { value: DayRange; onChange: (next: DayRange, typed?: boolean) => void }) {
   const translate = useTranslate();
-  const lng = getLanguage();
   const today = vietnamToday();
   // "Custom" chosen by hand stays chosen even while the days still equal a preset.
   const [custom, setCustom] = useState(false);
@@ -72,7 +59,7 @@ export function DateRangeFilter({ value, onChange }: { value: DayRange; onChange
     onChange({ ...value, [which]: day }, true);
   };
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={lng === 'en' ? enGB : vi} localeText={PICKER_TEXT[lng]}>
+    <DatePickerProvider>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <TextField
           select
@@ -91,6 +78,6 @@ export function DateRangeFilter({ value, onChange }: { value: DayRange; onChange
         <DayField label={translate('portal.reports.dateRange.from')} day={value.from} max={value.to} onDay={pick('from')} />
         <DayField label={translate('portal.reports.dateRange.to')} day={value.to} min={value.from} max={today} onDay={pick('to')} />
       </Stack>
-    </LocalizationProvider>
+    </DatePickerProvider>
   );
 }

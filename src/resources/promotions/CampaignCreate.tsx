@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import {
   ArrayInput,
-  DateInput,
   Form,
   FormDataConsumer,
   NumberInput,
@@ -23,6 +22,7 @@ import { validateWithSchema } from '@/domain/formErrors';
 import { money } from './CampaignFields';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { usePathOf } from '@/resourceConfig';
+import { DayInput } from '@/components/DayInput';
 
 type Values = Record<string, unknown>;
 type Gift = Record<string, unknown>;
@@ -92,8 +92,8 @@ export default function CampaignCreate() {
             <TextInput source="name" fullWidth />
             <TextInput source="description" fullWidth multiline minRows={2} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <DateInput source="startDate" />
-              <DateInput source="endDate" />
+              <DayInput source="startDate" />
+              <DayInput source="endDate" />
             </Stack>
             <NumberInput source="budget" step={100_000} min={0} helperText="resources.promotions.create.budgetHelp" />
             <FormDataConsumer>{({ formData }) => <CostHint values={formData as Values} />}</FormDataConsumer>
