@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiStatus } from '@/domain/api';
-import { DemoMerchants } from '../../server/db/seed-fixtures';
+import { DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
 import { makeApp, type TestApp } from './helpers';
 
 interface JsonSchema {
@@ -206,4 +206,66 @@ describe('bad input: the OpenAPI walk', () => {
     // Each bad value was refused by a schema, naming its field, not by the database's safety net.
     expect(t.logs.filter((line) => line.includes('a bad value reached the database'))).toEqual([]);
   }, 120_000);
+});
+
+describe('bad input: the cases that answered 500', () => {
+  let t: TestApp;
+  let token: string;
+  const SME = DemoMerchants.sme.id;
+  beforeAll(async () => {
+    t = await makeApp();
+    token = await t.login('owner_demo');
+  });
+  afterAll(() => t.close());
+
+  /** The 400 envelope naming `field`, with the message in the caller's language (`lang`). */
+  async function expectRefused(res: Awaited<ReturnType<TestApp['call']>>, field: string, message: string) {
+    expect(res.statusCode, res.body).toBe(400);
+    const body = res.json();
+    expect(body.status).toBe(ApiStatus.VALIDATION);
+    expect(body.data.errors.map((e: { field: string }) => e.field)).toContain(field);
+    expect(body.message).toBe(body.data.errors.find((e: { field: string }) => e.field === field).message);
+    expect(body.message).toContain(message);
+  }
+
+  it('refuses ids beyond PostgreSQL integers in queries and bodies (storeId, storeList, storeIds, serviceId)', async () => {
+    const get = (url: string) => t.call(token, { method: 'GET', url });
+    const post = (url: string, payload: Record<string, unknown>) => t.call(token, { method: 'POST', url, payload });
+    await expectRefused(await get(`/api/transaction/v3/merchants/${SME}/transaction-report?from=2026-11-01&to=2026-11-20&storeId=${TOO_BIG}&lang=en`), 'storeId', 'The value is not valid');
+    await expectRefused(await get(`/api/transaction/v3/merchants/${SME}/transaction-report/totals?from=2026-11-01&to=2026-11-20&storeId=1&storeId=${TOO_BIG}`), 'storeId.1', 'Giá trị không hợp lệ');
+    await expectRefused(await get(`/api/authorization/v2/merchants/${SME}/users?storeId=${TOO_BIG}&lang=en`), 'storeId', 'The value is not valid');
+    await expectRefused(
+      await post(`/api/authorization/v2/merchants/${SME}/users?lang=en`, { username: 'big_store_1', fullname: 'Big', password: 'Walk@12345', passwordConfirm: 'Walk@12345', role: 'STORE_CASHIER', storeList: [TOO_BIG] }),
+      'storeList.0',
+      'The value is not valid',
+    );
+    await expectRefused(await post(`/api/services/${SME}/services?lang=en`, { serviceId: TOO_BIG }), 'serviceId', 'The value is not valid');
+    await expectRefused(
+      await post(`/api/report-job/v1/merchants/${SME}/report-settings?lang=en`, {
+        name: 'Big',
+        reportType: 'TRANSACTION_REPORT',
+        columns: ['id'],
+        storeIds: [TOO_BIG],
+        frequency: 'DAILY',
+        runTime: '08:00',
+        recipients: ['a@example.vn'],
+      }),
+      'storeIds.0',
+      'The value is not valid',
+    );
+    await expectRefused(await get(`/api/authorization/v2/merchants/${SME}/users/${TOO_BIG}?lang=en`), 'userId', 'The value is not valid');
+  });
+
+  it('refuses NUL characters in bodies, queries, paths and keys, naming the field in the caller’s language', async () => {
+    const lead = { businessName: `Tiệm${NUL}`, contactName: 'An', phoneNumber: '0912000333' };
+    await expectRefused(await t.app.inject({ method: 'POST', url: '/api/onboarding/v1/merchant-leads?lang=en', payload: lead }), 'businessName', 'Business name: Must not contain the NUL character');
+    await expectRefused(await t.app.inject({ method: 'POST', url: '/api/onboarding/v1/merchant-leads', payload: lead }), 'businessName', 'Không được chứa ký tự NUL');
+    await expectRefused(await t.call(token, { method: 'GET', url: `/api/profile/v2/merchants/${SME}/stores?keyword=a%00b&lang=en` }), 'keyword', 'Must not contain the NUL character');
+    await expectRefused(await t.call(token, { method: 'GET', url: `/api/transaction/v2/merchants/${SME}/reports/card-payment-report/a%00b?lang=en` }), 'id', 'Must not contain the NUL character');
+    await expectRefused(await t.call(token, { method: 'POST', url: '/api/profile/v1/me?lang=en', payload: { fullname: 'An', ['email\u0000']: 'x' } }), 'email', 'Must not contain the NUL character');
+    await expectRefused(await t.call(token, { method: 'POST', url: '/api/profile/v1/me?lang=en', payload: { fullname: 'An', email: ['a', { deep: NUL }] } }), 'email.1.deep', 'Must not contain the NUL character');
+    // Nothing was written.
+    const me = (await t.call(token, { method: 'GET', url: '/api/profile/v1/me' })).json().data;
+    expect(me.name).toBe(DemoUsers.owner.name);
+  });
 });
