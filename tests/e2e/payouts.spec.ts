@@ -34,8 +34,8 @@ test('the owner changes the bank account with a one-time code and sees it in the
   await panel.getByRole('button', { name: 'Lưu' }).click();
 
   // §8 confirmation, then the code dialog.
-  const confirm = page.getByRole('dialog', { name: t('portal.confirm.title') });
-  await expect(confirm).toContainText(t('portal.confirm.updateAccount'));
+  const confirm = page.getByRole('dialog', { name: 'Vui lòng xác nhận' });
+  await expect(confirm).toContainText('Bạn có chắc muốn cập nhật thông tin tài khoản?');
   await confirm.getByRole('button', { name: t('portal.confirm.confirm') }).click();
   const otp = page.getByRole('dialog', { name: t('resources.payouts.otp.title') });
   await expect(otp).toBeVisible();

@@ -57,7 +57,7 @@ test('the owner opens a store’s all-in-one QR and downloads the PNG, which sca
   expect(decoded).toMatchObject({ bankBin: '970454', service: 'QRIBFTTA', currency: '704', country: 'VN' });
   expect(decoded.additional['03']).toBe(store.storeId);
   await expect(dialog.getByTestId('qr-account')).toHaveText(decoded.accountNumber);
-  await expect(page.getByText(t('portal.files.downloadSuccess'))).toBeVisible();
+  await expect(page.getByText('Tải file thành công!')).toBeVisible();
 
   // Keyboard: Escape closes the dialog.
   await page.keyboard.press('Escape');

@@ -107,7 +107,7 @@ test('exports the filtered list as CSV with the chosen columns through an export
   const [header, ...records] = parseRfc4180(bytes.subarray(3).toString('utf8')).map((r) => r.map((f) => f.value));
   expect(header).toEqual(['Mã giao dịch', 'Thời gian tạo', 'Cửa hàng', 'SĐT khách hàng', 'Phương thức thanh toán', 'Trạng thái', 'Số tiền (đ)']);
   expect(records.filter((r) => r.length > 1)).toHaveLength(totals.count);
-  await expect(page.getByText(t('portal.files.downloadSuccess'))).toBeVisible();
+  await expect(page.getByText('Tải file thành công!')).toBeVisible();
   // More rows than EXPORT_SMALL_MAX_ROWS (300 in this suite): it went through a job, whose end is shown.
   expect(totals.count).toBeGreaterThan(300);
   const count = new Intl.NumberFormat('vi-VN').format(totals.count);
@@ -137,7 +137,7 @@ test('refund is offered to refund roles only, confirmed, and applied once', asyn
   const amount = page.getByRole('textbox', { name: t('resources.transaction-report.refund.amount') });
   await amount.fill('1000');
   await page.getByRole('button', { name: t('resources.transaction-report.refund.submit') }).click();
-  const confirm = page.getByRole('dialog', { name: t('portal.confirm.title') });
+  const confirm = page.getByRole('dialog', { name: 'Vui lòng xác nhận' });
   await expect(confirm).toContainText(row.id);
   const refunded = page.waitForResponse((r) => /\/refunds\?/.test(r.url()) && r.request().method() === 'POST');
   await confirm.getByRole('button', { name: t('portal.confirm.confirm') }).click();

@@ -149,7 +149,7 @@ test.describe('user management', () => {
       await pickRole(page, 'MARKETING');
       await page.getByRole('button', { name: t('resources.users.invite.send') }).click();
       const dialog = page.getByRole('dialog');
-      await expect(dialog).toContainText(t('portal.confirm.sendInvitation'));
+      await expect(dialog).toContainText('Bạn xác nhận sẽ gửi lời mời đến nhân viên này?');
       await dialog.getByRole('button', { name: t('portal.confirm.confirm') }).click();
       await expect(page).toHaveURL(/\/portal\/app\/user-management(\?|$)/);
     }
@@ -203,7 +203,7 @@ test.describe('user management', () => {
 
     await page.getByRole('button', { name: t('resources.users.actions.remove') }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText(t('portal.confirm.title'));
+    await expect(dialog).toContainText('Vui lòng xác nhận');
     await expect(dialog).toContainText(t('portal.confirm.content'));
     // Cancelling keeps the user.
     await dialog.getByRole('button', { name: t('portal.confirm.cancel') }).click();
