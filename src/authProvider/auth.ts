@@ -1,9 +1,8 @@
 import { ApiStatus, type LoginRequest, type LoginResponse } from '@/domain/api';
-import { AuthApiPaths, type SecondFactorChallenge, type SsoSignOnExtra } from '@/domain/authApi';
-import { HttpError, httpClient } from '@/dataProvider/httpClient';
+import type { SecondFactorChallenge, SsoSignOnExtra } from '@/domain/authApi';
 import { clearPortalStorage } from '@/storage';
-import { API_BASE_URL, ROUTER_BASENAME, SSO_LOGOUT_URL } from '@/config';
-import { dataProvider } from '@/dataProvider';
+import { ROUTER_BASENAME, SSO_LOGOUT_URL } from '@/config';
+import { dataProvider, HttpError } from '@/dataProvider';
 import { clearReadableCookies } from './cookies';
 import { LOGIN_PATH } from './paths';
 import { getAuth, setAuth, type AuthState } from './session';
@@ -66,13 +65,8 @@ export async function startSession(answer: LoginResponse & Partial<SsoSignOnExtr
 
 /** The second sign-in step: the code sent to the account phone. */
 export async function confirmSecondFactor(challenge: SecondFactorChallenge, otpCode: string): Promise<AuthState> {
-  const response = await httpClient<LoginResponse & Partial<SsoSignOnExtra>>(`${API_BASE_URL}${AuthApiPaths.loginOtpConfirm}`, {
-    method: 'POST',
-    body: { challengeToken: challenge.challengeToken, otpId: challenge.otpId, otpCode },
-    noAuth: true,
-    showError: false,
-  });
-  return startSession(response.data);
+  const answer = await dataProvider.confirmLoginCode({ challengeToken: challenge.challengeToken, otpId: challenge.otpId, otpCode });
+  return startSession(answer);
 }
 
 /**

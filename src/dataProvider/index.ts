@@ -41,6 +41,8 @@ import { cachedTotals } from './api/list-totals';
 import type { ExportFormat } from '@/domain/transactionReport';
 
 export type { ApiContext } from './api/context';
+// The rejection of every failed call, for code that reads its envelope status (the authProvider).
+export { HttpError } from './httpClient';
 export type { ExportStoresParams, StoreExportFormat } from './api/stores';
 export type { GiftDetail } from './api/promotions';
 
@@ -249,6 +251,11 @@ export function createDataProvider(
   };
 
   return provider;
+}
+
+/** The /app area's dataProvider: the composition root (AdminApp) hands in the resource list. */
+export function createPortalDataProvider(resources: readonly ResourceConfig[]): PortalDataProvider {
+  return createDataProvider(API_BASE_URL, defaultHttpClient, { resources });
 }
 
 /**

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, count, eq, inArray, isNull, max, type SQL } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import { ApiStatus } from '@/domain/api';
+import { ApiStatus, StoreQrApiPaths } from '@/domain/api';
 import { canGenerateStoreQr } from '@/domain/permissions';
 import { storeQrCodes, stores } from '../../db/schema';
 import { envelopeSchema, ok } from '../../envelope';
@@ -17,12 +17,7 @@ import { storeAioPayload } from '../../lib/vietqr/aio';
 import { membershipOf, merchantScope } from '../../plugins/auth';
 import { apiQuery, idParam, langOnlyQuery } from '../../validation';
 
-export const StoreQrApiPaths = {
-  check: '/profile/v2/merchants/:merchantId/check-auto-gen-qrcode-aio',
-  trigger: '/profile/v2/merchants/:merchantId/trigger-auto-gen-qrcode-aio',
-  storeQr: '/profile/v2/merchants/:merchantId/stores/:storeId/qrcode-aio',
-  storeQrPng: '/profile/v2/merchants/:merchantId/stores/:storeId/qrcode-aio.png',
-} as const;
+// The paths are the portal's own (src/domain/api.ts): one template, filled by the client, registered here.
 
 /** Printed at 1024 px with a 4-module quiet zone and medium error correction: sharp on A5 and still scans when scuffed. */
 export const QR_PNG_OPTIONS = { type: 'png', errorCorrectionLevel: 'M', margin: 4, width: 1024 } as const;

@@ -26,6 +26,12 @@ export function authApi(http: HttpClient, ctx: ApiContext) {
     async login(credentials: LoginRequest): Promise<LoginResponse> {
       return (await call<LoginResponse>(ApiPaths.login, { method: 'POST', body: credentials, noAuth: true, showError: false })).data;
     },
+    /** The second sign-in step: the code sent to the account phone (no auth; the page shows the error). */
+    async confirmLoginCode(body: { challengeToken: string; otpId: string; otpCode: string }): Promise<LoginResponse & Partial<SsoSignOnExtra>> {
+      return (
+        await call<LoginResponse & Partial<SsoSignOnExtra>>(AuthApiPaths.loginOtpConfirm, { method: 'POST', body, noAuth: true, showError: false })
+      ).data;
+    },
     /** Silent (spec §7). */
     async logout(): Promise<void> {
       await call(ApiPaths.logout, { method: 'POST', silent: true });

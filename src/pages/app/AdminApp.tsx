@@ -5,10 +5,8 @@ import { useRaI18nProvider } from '@/i18n';
 import { createSecureRaStore } from '@/storage';
 import { createAuthProvider } from '@/authProvider';
 import { WELCOME_PATH } from '@/authProvider/paths';
-import { createDataProvider } from '@/dataProvider';
-import { httpClient } from '@/dataProvider/httpClient';
+import { createPortalDataProvider } from '@/dataProvider';
 import { queryClient } from '@/dataProvider/queryClient';
-import { API_BASE_URL } from '@/config';
 import { resources } from '@/resources';
 import { APP_BASE, pathOf, ResourceListProvider, useResourceList, type ViewName } from '@/resourceConfig';
 import { themeOptions } from '@/theme';
@@ -35,7 +33,7 @@ const CRUD_VIEWS: readonly Exclude<ViewName, 'page'>[] = ['list', 'create', 'edi
 const ALL_VIEWS: readonly ViewName[] = [...CRUD_VIEWS, 'page'];
 
 /** The providers are built once, from the one resource list. */
-const dataProvider = createDataProvider(API_BASE_URL, httpClient, { resources });
+const dataProvider = createPortalDataProvider(resources);
 const authProvider = createAuthProvider(resources);
 
 const DASHBOARD = 'dashboard';
