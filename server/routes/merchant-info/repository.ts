@@ -1,9 +1,9 @@
 /**
- * Merchant info, KYB documents, categories, registration and links. Every write that moves a merchant's
- * state runs in one transaction that first locks the merchant row, so two uploads or edits of one
- * merchant never interleave (one ID front stays one ID front).
+ * Merchant info, KYB documents and categories; registration and links are in registration.ts. Every
+ * write that moves a merchant's state runs in one transaction that first locks the merchant row, so
+ * two uploads or edits of one merchant never interleave (one ID front stays one ID front).
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { isAwaitingApproval, isInKyb, kybStatus } from '@/domain/kyb';
 import {
   isPublicDocument,
@@ -22,13 +22,11 @@ import {
   type MerchantEditInput,
   type MerchantInfo,
   type MerchantLinkRef,
-  type RegisterMerchantInput,
   type SellingChannel,
 } from '@/domain/merchantInfo';
 import { canEditMerchantInfo, canLinkMerchants } from '@/domain/permissions';
-import { rows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import {
-  memberships,
   merchantCategories,
   merchantDocuments,
   merchantProfileEvents,
@@ -39,19 +37,13 @@ import {
 } from '../../db/schema';
 import type { MerchantRecord } from '../../db/repositories/memberships';
 import { generatedStorageName, type CheckedFile } from '../../lib/files';
+import { merchantRegistration } from './registration';
+import { checkCategories, ConflictError, event, lockMerchant, profileValues, type Actor, type Tx } from './writes';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export { ConflictError, type Actor } from './writes';
 
-export class ConflictError extends Error {
-  constructor(readonly key: string) {
-    super(key);
-  }
-}
 
-export interface Actor {
-  userId: number;
-  ip: string | null;
-}
+
 
 type DocumentRow = typeof merchantDocuments.$inferSelect;
 
@@ -77,23 +69,7 @@ const linkRef = (m: Pick<MerchantRecord, 'id' | 'name' | 'partnerCode' | 'relati
   groupRole: m.internalGroupCode,
 });
 
-async function lockMerchant(tx: Tx, merchantId: number): Promise<MerchantRecord> {
-  const [row] = await tx.select().from(merchants).where(eq(merchants.id, merchantId)).for('update');
-  if (!row) throw new ConflictError('messages.notFound');
-  return row;
-}
 
-async function event(
-  tx: Tx,
-  merchantId: number,
-  actor: Actor,
-  action: string,
-  details: Record<string, unknown>,
-  stateFrom: number | null = null,
-  stateTo: number | null = null,
-) {
-  await tx.insert(merchantProfileEvents).values({ merchantId, actorUserId: actor.userId, action, details, stateFrom, stateTo, ip: actor.ip });
-}
 
 export function merchantInfoRepository(db: Db) {
   async function documentsOf(merchantId: number, includePrivate: boolean): Promise<MerchantDocument[]> {
@@ -114,32 +90,11 @@ export function merchantInfoRepository(db: Db) {
     return rows.map((r) => r.type);
   }
 
-  async function categoryExists(tx: Tx, type: CategoryType, code: string): Promise<boolean> {
-    const [row] = await tx
-      .select({ id: merchantCategories.id })
-      .from(merchantCategories)
-      .where(and(eq(merchantCategories.type, type), eq(merchantCategories.code, code)));
-    return !!row;
-  }
 
-  async function checkCategories(tx: Tx, input: Pick<MerchantEditInput, 'companyTypeCode' | 'industryCode'>) {
-    if (!(await categoryExists(tx, 'COMPANY_TYPE', input.companyTypeCode))) throw new ConflictError('merchantInfo.unknownCompanyType');
-    if (!(await categoryExists(tx, 'INDUSTRY', input.industryCode))) throw new ConflictError('merchantInfo.unknownIndustry');
-  }
 
-  const profileValues = (input: MerchantEditInput) => ({
-    companyTypeCode: input.companyTypeCode,
-    industryCode: input.industryCode,
-    taxCode: input.taxCode,
-    businessAddress: input.businessAddress,
-    representativeName: input.representativeName,
-    contactPhone: input.contactPhone,
-    contactEmail: input.contactEmail,
-    website: input.website ? input.website : null,
-    sellingChannel: input.sellingChannel,
-  });
 
   return {
+    ...merchantRegistration(db),
     documentsOf,
 
     async info(merchant: MerchantRecord, roles: string[]): Promise<MerchantInfo> {
@@ -320,85 +275,6 @@ export function merchantInfoRepository(db: Db) {
         .where(eq(merchantCategories.type, type))
         .orderBy(asc(merchantCategories.sortOrder), asc(merchantCategories.id));
       return rows.map((r) => ({ code: r.code, name: lang === 'en' ? r.nameEn : r.nameVi, mcc: r.mcc }));
-    },
-
-    /** A new merchant (state 101 "new"), owned by the caller; a tax code already registered only flags it for review. */
-    async register(input: RegisterMerchantInput, actor: Actor, maxPending: number): Promise<MerchantRecord> {
-      return db.transaction(async (tx) => {
-        // Serialises registrations of one user, so the pending limit cannot be raced.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.userId)).for('update');
-        const [{ pending }] = await tx
-          .select({ pending: count() })
-          .from(memberships)
-          .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
-          .where(
-            and(
-              eq(memberships.userId, actor.userId),
-              sql`'MERCHANT_OWNER' = any(${memberships.roles})`,
-              inArray(merchants.stateCode, [101, 106]),
-            ),
-          );
-        if (pending >= maxPending) throw new ConflictError('merchantInfo.tooManyPending');
-        await checkCategories(tx, input);
-        // A tax code someone else registered is not refused: a different answer would tell anyone which
-        // codes exist. The merchant is created alike and flagged for KYB staff to review the pair.
-        const [taken] = await tx
-          .select({ id: merchantProfiles.merchantId })
-          .from(merchantProfiles)
-          .where(eq(merchantProfiles.taxCode, input.taxCode))
-          .limit(1);
-        const [{ id }] = await rows<{ id: number }>(tx as unknown as Db, sql`select nextval(pg_get_serial_sequence('merchants', 'id'))::int as id`);
-        const [merchant] = await tx
-          .insert(merchants)
-          .values({
-            id,
-            partnerCode: `MC${String(id).padStart(6, '0')}`,
-            name: input.name,
-            brandName: input.brandName,
-            type: input.type,
-            stateCode: 101,
-            todoActions: [],
-          })
-          .returning();
-        await tx.insert(memberships).values({ merchantId: id, userId: actor.userId, roles: ['MERCHANT_OWNER'] });
-        const duplicateTaxCode = taken !== undefined;
-        await tx.insert(merchantProfiles).values({ merchantId: id, ...profileValues(input), duplicateTaxCode, updatedBy: actor.userId });
-        await event(tx, id, actor, 'REGISTER', duplicateTaxCode ? { type: input.type, duplicateTaxCode } : { type: input.type }, null, 101);
-        return merchant;
-      });
-    },
-
-    /** Links `merchantId` under a master (both checked by the route for the caller's rights). */
-    async link(
-      input: { merchantId: number; masterMerchantId: number; linkingType: string; groupRole: string },
-      actor: Actor,
-    ): Promise<void> {
-      await db.transaction(async (tx) => {
-        // Lock in id order so two opposite link requests cannot deadlock.
-        const [first, second] = [input.merchantId, input.masterMerchantId].sort((a, b) => a - b);
-        const a = await lockMerchant(tx, first);
-        const b = await lockMerchant(tx, second);
-        const merchant = a.id === input.merchantId ? a : b;
-        const master = a.id === input.masterMerchantId ? a : b;
-        if (master.relationshipRole !== 'MASTER_MERCHANT') throw new ConflictError('merchantInfo.notMaster');
-        if (kybStatus(master.stateCode) === 'locked' || kybStatus(merchant.stateCode) === 'locked') throw new ConflictError('merchantInfo.locked');
-        if (!isInKyb(master.stateCode)) throw new ConflictError('merchantInfo.masterNotVerified');
-        if (merchant.type === 'P2M') throw new ConflictError('merchantInfo.p2mUnsupported');
-        if (merchant.relationshipRole === 'MASTER_MERCHANT') throw new ConflictError('merchantInfo.isMaster');
-        if (merchant.linkedWithMaster || merchant.masterMerchantId) throw new ConflictError('merchantInfo.alreadyLinked');
-        await tx
-          .update(merchants)
-          .set({
-            masterMerchantId: master.id,
-            linkedWithMaster: true,
-            relationshipRole: input.linkingType,
-            internalGroupCode: input.groupRole,
-          })
-          .where(eq(merchants.id, merchant.id));
-        const details = { merchantId: merchant.id, masterMerchantId: master.id, linkingType: input.linkingType, groupRole: input.groupRole };
-        await event(tx, merchant.id, actor, 'LINK_TO_MASTER', details);
-        await event(tx, master.id, actor, 'LINKED_MERCHANT_ADDED', details);
-      });
     },
 
     async eventsOf(merchantId: number) {
