@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { ApiStatus } from '@/domain/api';
 import {
   REPORT_SETTING_TYPES,
   ReportCenterPaths,
@@ -174,7 +175,7 @@ export const reportSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ id: stores.id })
         .from(stores)
         .where(and(eq(stores.merchantId, membership.merchant.id), inArray(stores.id, ids)));
-      if (found.length !== ids.length) throw new ApiError(400, 2, 'reportCenter.errors.unknownStore');
+      if (found.length !== ids.length) throw new ApiError(400, ApiStatus.VALIDATION, 'reportCenter.errors.unknownStore');
     }
     return { ...body, storeIds: ids };
   };
