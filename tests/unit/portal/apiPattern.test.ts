@@ -90,3 +90,27 @@ describe('pathOf: links from the resource configs', () => {
     expect(() => pathOf(list, 'users', 'edit')).toThrow('":id"');
   });
 });
+
+describe('the composition of the domain factories', () => {
+  // Every src/dataProvider/api/<domain>.ts factory, found by its shape: `<domain>Api(http, ctx)`.
+  const modules = import.meta.glob<Record<string, unknown>>('/src/dataProvider/api/*.ts', { eager: true });
+  const factories = Object.entries(modules).flatMap(([file, exports]) =>
+    Object.entries(exports)
+      .filter(([name, value]) => /^[a-z][A-Za-z]*Api$/.test(name) && typeof value === 'function')
+      .map(([name, value]) => ({ file, name, methods: Object.keys((value as (h: HttpClient, c: unknown) => object)(fakeHttp().http, createApiContext('/api', () => 1))) })),
+  );
+
+  it('gives every named method one owner (a spread would silently replace a duplicate)', () => {
+    expect(factories.length).toBeGreaterThan(5);
+    const owners = new Map<string, string[]>();
+    for (const { name, methods } of factories) for (const method of methods) owners.set(method, [...(owners.get(method) ?? []), name]);
+    expect([...owners].filter(([, by]) => by.length > 1)).toEqual([]);
+  });
+
+  it('puts every factory’s methods on the portal dataProvider', async () => {
+    const { createDataProvider } = await import('@/dataProvider');
+    const provider = createDataProvider('/api', fakeHttp().http, { getMerchantId: () => 1 });
+    const missing = factories.flatMap(({ name, methods }) => methods.filter((m) => !(m in provider)).map((m) => `${name}.${m}`));
+    expect(missing).toEqual([]);
+  });
+});
