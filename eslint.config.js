@@ -59,7 +59,7 @@ const ZONES = [
     restrictions: [NO_SERVER, NO_RESOURCES, NO_HTTP_CLIENT],
   },
   { name: 'domain', files: ['src/domain/**/*.{ts,tsx}'], restrictions: [NO_SERVER, NO_RESOURCES, ...PURE_DOMAIN] },
-  ...[1, 2, 3, 4].map((depth) => ({
+  ...[1, 2, 3, 4, 5, 6].map((depth) => ({
     name: `resource (depth ${depth})`,
     files: [`src/resources/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
     restrictions: [NO_SERVER, NO_HTTP_CLIENT, resourceAt(depth)],
