@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ContactInfo, OtpSent } from '@/domain/authApi';
 import { OtpStep } from '@/pages/auth/shared/OtpStep';
-import { useAccountApi } from './accountApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 
 /**
  * The account's phone and e-mail, each verified or not. Sign-up proves only the contact its code went
@@ -19,7 +19,7 @@ import { useAccountApi } from './accountApi';
  * in by SMS, resets the password, receives invitations and carries two-factor security.
  */
 export function ContactsSection() {
-  const api = useAccountApi();
+  const api = usePortalApi();
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const contacts = useQuery({ queryKey: ['portal', 'account', 'contacts'], queryFn: () => api.getContacts() });

@@ -8,14 +8,14 @@ import { ConfirmDialog, ConfirmMessageKeys } from '@/components/ConfirmDialog';
 import { FormTextField } from '@/components/FormTextField';
 import { errorText, serverFieldErrors } from '@/pages/auth/shared/api';
 import { useSchemaForm } from '@/pages/auth/shared/useSchemaForm';
-import { useAccountApi } from './accountApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 
 /**
  * Change password: the current one is checked first (password/check-password), then POST /password
  * ('Đổi mật khẩu thành công'); the server ends the user's other sessions.
  */
 export function PasswordForm({ onDone }: { onDone: () => void }) {
-  const accountApi = useAccountApi();
+  const accountApi = usePortalApi();
   const { t } = useTranslation();
   const form = useSchemaForm('password', { currentPassword: '', password: '', passwordConfirm: '' });
   const [pending, setPending] = useState(false);

@@ -9,14 +9,14 @@ import { ConfirmDialog, ConfirmMessageKeys } from '@/components/ConfirmDialog';
 import { FormTextField } from '@/components/FormTextField';
 import { serverFieldErrors } from '@/pages/auth/shared/api';
 import { useSchemaForm } from '@/pages/auth/shared/useSchemaForm';
-import { useAccountApi } from './accountApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 
 /**
  * Editing the own profile (name, e-mail). Saving asks 'Bạn có chắc muốn cập nhật thông tin tài khoản?';
  * leaving a changed form asks 'Còn thông tin chưa nhập bạn có chắc muốn quay lại?' (spec §8).
  */
 export function ProfileEditForm({ me, onDone }: { me: Me; onDone: (saved: boolean) => void }) {
-  const accountApi = useAccountApi();
+  const accountApi = usePortalApi();
   const { t } = useTranslation();
   const form = useSchemaForm('profile', { fullname: me.name, email: me.email ?? '' });
   const [confirm, setConfirm] = useState<'save' | 'leave' | null>(null);

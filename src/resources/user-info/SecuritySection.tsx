@@ -4,11 +4,11 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@/domain/format';
-import { useAccountApi } from './accountApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 
 /** Account security info and recovery methods (masked). */
 export function SecuritySection() {
-  const accountApi = useAccountApi();
+  const accountApi = usePortalApi();
   const { t } = useTranslation();
   const info = useQuery({ queryKey: ['portal', 'account', 'security'], queryFn: accountApi.securityInfo });
   const methods = useQuery({ queryKey: ['portal', 'account', 'recovery'], queryFn: accountApi.recoveryMethods });

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@/config';
 import { beginSsoHandOff } from '@/pages/auth/shared/ssoHandOff';
-import { useAccountApi } from './accountApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 
 /**
  * The SSO link (spec §7 POST /sso/link): an SSO identity opens only the account it was linked to, and
@@ -18,7 +18,7 @@ import { useAccountApi } from './accountApi';
  * bound to this browser; /auth/sso-check links the returned identity and comes back here.
  */
 export function SsoSection() {
-  const accountApi = useAccountApi();
+  const accountApi = usePortalApi();
   const { t } = useTranslation();
   const location = useLocation();
   const info = useQuery({ queryKey: ['portal', 'account', 'security'], queryFn: accountApi.securityInfo });

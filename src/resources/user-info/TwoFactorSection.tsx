@@ -11,14 +11,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OtpSent } from '@/domain/authApi';
 import { OtpStep } from '@/pages/auth/shared/OtpStep';
-import { useAccountApi } from './accountApi';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
 
 /**
  * Two-factor security (GET /2FA/config): on ('Đã BẬT cài đặt bảo mật 2 lớp') and off ('Đã TẮT cài đặt
  * bảo mật 2 lớp'), each confirmed by a code sent to the account phone; Smart OTP registration.
  */
 export function TwoFactorSection() {
-  const accountApi = useAccountApi();
+  const accountApi = usePortalApi();
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const config = useQuery({ queryKey: ['portal', 'account', '2fa'], queryFn: accountApi.twoFactorConfig });
