@@ -1,8 +1,7 @@
 /**
  * The public ways in: the second-factor step, SMS login, sign-up (§7 SEND_VERIFY_CODE then SIGN_UP),
- * merchant leads, forgot password (verify, then change) and SSO sign-on. Every one of them is public,
- * rate-limited like the password login, and spends one-time codes from the shared service. Beside
- * them, the one signed-in SSO call: linking an identity to the account (POST /sso/link).
+ * merchant leads and forgot password (verify, then change); SSO is in sso.ts. Every one of them is
+ * public, rate-limited like the password login, and spends one-time codes from the shared service.
  */
 import { hash } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
@@ -21,23 +20,18 @@ import {
   phoneOnlySchema,
   sendVerifyCodeSchema,
   signUpSchema,
-  ssoLinkSchema,
-  ssoSignOnSchema,
 } from '@/domain/auth';
-import { merchantLeads, sessions, users } from '../../db/schema';
+import { merchantLeads, users } from '../../db/schema';
 import { emptyEnvelopeSchema, envelopeSchema, ok } from '../../envelope';
+import type { Config } from '../../config';
 import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
-import { callerOf } from '../../plugins/auth';
 import { normaliseAddress } from '../../lib/otp/address';
 import { contactsService, contactTaken } from '../../lib/otp/contacts';
 import { isUniqueViolation } from '../../db/errors';
-import { createSsoVerifier } from '../../lib/sso';
-import { ssoLinks } from '../../lib/sso/links';
 import { langOnlyQuery, RequestValidationError } from '../../validation';
 import { passwordGuard } from './password-guard';
 import {
-  challengeAnswerSchema,
   loginAnswerSchema,
   otpRefusal,
   otpSentOf,
@@ -50,25 +44,16 @@ import {
 /** The spec's product name, used where a message says `{product}`. */
 export const PRODUCT_NAME = 'Ví Xanh';
 
-const loginOrChallenge = z.union([envelopeSchema(loginAnswerSchema), challengeAnswerSchema]);
+/** Where the portal sends an SSO session on logout (the demo IdP's in demo mode). */
+export const ssoLogoutUrlOf = (config: Config) => config.ssoLogoutUrl ?? (config.demoMode ? '/api/demo/sso/logout' : null);
 
 export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const { config } = app;
   const signIns = signInService(app);
   const guard = passwordGuard(app);
-  const links = ssoLinks(db);
-  const sso = createSsoVerifier(config.auth.sso, { enabled: config.demoMode, pepper: config.tokenPepper });
-
-  /** The identity of a hand-off token whose nonce is the caller's, or the refusal. */
-  async function verifiedIdentity(token: string, nonce: string) {
-    if (!sso.enabled) throw new ApiError(503, ApiStatus.UNAVAILABLE, 'auth.ssoNotConfigured');
-    const identity = await sso.verify(token, nonce);
-    if (!identity) throw new ApiError(401, ApiStatus.TOKEN_INVALID, 'auth.ssoInvalid');
-    return identity;
-  }
   const limited = { public: true, rateLimit: { max: config.rateLimit.loginPerMinute, timeWindow: 60_000 } };
-  const ssoLogoutUrl = config.ssoLogoutUrl ?? (config.demoMode ? '/api/demo/sso/logout' : null);
+  const ssoLogoutUrl = ssoLogoutUrlOf(config);
 
   const contacts = contactsService(db);
   /**
@@ -340,72 +325,6 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.info({ userId: user.id }, 'password reset');
       await notifyReset(request, user, 'SMS');
       return { status: ApiStatus.OK, message: translate(request.lang, 'auth.passwordReset') };
-    },
-  );
-
-  // --- SSO ---------------------------------------------------------------------------------------
-
-  app.get(
-    AuthApiPaths.ssoConfig,
-    {
-      config: { public: true },
-      schema: { tags: ['auth'], summary: 'Where "sign in with SSO" goes (null: SSO is not configured)', querystring: langOnlyQuery, response: { 200: envelopeSchema(z.object({ loginUrl: z.string().nullable() })) } },
-    },
-    async (request) => ok(request, { loginUrl: sso.enabled ? config.auth.sso.loginUrl : null }),
-  );
-
-  app.post(
-    AuthApiPaths.ssoSignOn,
-    {
-      config: limited,
-      schema: {
-        tags: ['auth'],
-        summary: 'Completes an SSO hand-off: the token of an identity linked to an account signs in (session marked SSO)',
-        description:
-          'The token must carry the nonce sent alongside it (the one the portal made for this browser). The identity ' +
-          '(iss + sub) opens only the account it was linked to (POST /sso/link); an unlinked one gets 403.',
-        querystring: langOnlyQuery,
-        body: ssoSignOnSchema.strict(),
-        response: { 200: loginOrChallenge },
-      },
-    },
-    async (request) => {
-      const identity = await verifiedIdentity(request.body.token, request.body.nonce);
-      const userId = await links.userIdOf(identity.issuer, identity.subject);
-      const [user] = userId === null ? [] : await db.select().from(users).where(eq(users.id, userId));
-      if (!user) {
-        request.log.info({ issuer: identity.issuer }, 'SSO identity not linked');
-        throw new ApiError(403, ApiStatus.FORBIDDEN, 'auth.ssoNotLinked', { product: PRODUCT_NAME });
-      }
-      if (user.twoFactorEnabled) return signIns.challenge(request, user, true);
-      const session = await signIns.startSession(request, user, true);
-      return ok(request, { ...session, isLoginSSO: true, ssoLogoutUrl, linkedSSO: true, walletPhone: identity.phoneNumber });
-    },
-  );
-
-  app.post(
-    AuthApiPaths.ssoLink,
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Links an SSO identity (issuer + subject of the hand-off token) to the signed-in account',
-        description:
-          'Needs a session opened by the account itself (password or SMS code, not SSO), so an identity is linked only ' +
-          'by someone who proved both. 409 when the identity is linked to another account.',
-        querystring: langOnlyQuery,
-        body: ssoLinkSchema.strict(),
-        response: { 200: emptyEnvelopeSchema },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const [session] = await db.select({ isSso: sessions.isSso }).from(sessions).where(eq(sessions.id, caller.sessionId));
-      if (!session || session.isSso) throw new ApiError(403, ApiStatus.FORBIDDEN, 'auth.ssoLinkNeedsPassword');
-      const identity = await verifiedIdentity(request.body.token, request.body.nonce);
-      const result = await links.link(caller.userId, identity.issuer, identity.subject);
-      if (result === 'LINKED_ELSEWHERE') throw new ApiError(409, ApiStatus.CONFLICT, 'auth.ssoLinkedElsewhere');
-      request.log.info({ userId: caller.userId, issuer: identity.issuer }, 'SSO identity linked');
-      return { status: ApiStatus.OK, message: translate(request.lang, 'auth.ssoLinked', { product: PRODUCT_NAME }) };
     },
   );
 };

@@ -15,6 +15,7 @@ import { passwordGuard } from './password-guard';
 import { accountRoutes } from './account';
 import { contactRoutes } from './contacts';
 import { flowRoutes } from './flows';
+import { ssoRoutes } from './sso';
 import { challengeAnswerSchema, signInService } from './signin';
 
 const loginResponseSchema = z.object({
@@ -55,6 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(flowRoutes);
+  await app.register(ssoRoutes);
   await app.register(accountRoutes);
   await app.register(contactRoutes);
 
