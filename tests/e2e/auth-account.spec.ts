@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { AUTH_TEST_USERS } from '../../server/db/seed-auth';
-import { DEMO_PASSWORD, signIn, t } from './support';
+import { DEMO_PASSWORD, PRODUCT, signIn, t } from './support';
 
 async function codeFor(request: APIRequestContext, address: string, after: number): Promise<string> {
   let code: string | undefined;
@@ -100,6 +100,43 @@ test.describe('own account', () => {
     await signIn(page, user.username, DEMO_PASSWORD);
     await expect(page.getByRole('alert')).toHaveText('Mật khẩu hoặc tên đăng nhập không chính xác');
     await signIn(page, user.username, 'Brand@2026');
+    await expect(page).toHaveURL(/\/portal\/app\/welcome$/);
+  });
+
+  test('SSO: an unlinked identity is refused with how to link it; linked from the account screen, it signs in', async ({ page }) => {
+    const user = AUTH_TEST_USERS.sso;
+    const demoIdpSignIn = async () => {
+      await expect(page).toHaveURL(/\/api\/demo\/sso\/authorize\?state=[\w-]{43}&nonce=[\w-]{43}$/);
+      await page.getByLabel('Tên đăng nhập').fill(user.username);
+      await page.getByLabel('Mật khẩu').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Đăng nhập' }).click();
+    };
+    // Not linked yet: the IdP vouches for the identity, the portal opens nothing.
+    await page.goto('/portal/auth/login');
+    await page.getByRole('link', { name: t('portal.auth.links.sso') }).click();
+    await demoIdpSignIn();
+    await expect(page.getByRole('alert')).toHaveText(
+      `Tài khoản SSO này chưa được liên kết với tài khoản nào trên cổng doanh nghiệp. Hãy đăng nhập bằng tên đăng nhập và mật khẩu, rồi chọn "Liên kết số ví ${PRODUCT}" trong Thông tin tài khoản.`,
+    );
+
+    // Signed in with the password, the owner links it from the account screen (keyboard only).
+    await openUserInfo(page, user.username);
+    const section = page.getByRole('region', { name: t('resources.user-info.sso.title') });
+    await expect(section.getByTestId('sso-link-status')).toHaveText(t('resources.user-info.sso.notLinked'));
+    const link = section.getByRole('button', { name: t('portal.auth.sso.link', { product: PRODUCT }) });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await demoIdpSignIn();
+    await expect(page.getByText(`Liên kết với số ví ${PRODUCT} thành công`, { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/portal\/app\/user-info$/);
+    await expect(section.getByTestId('sso-link-status')).toHaveText(t('resources.user-info.sso.linked'));
+
+    // Now "Đăng nhập SSO" opens this account.
+    await page.getByRole('button', { name: t('portal.layout.accountOf', { name: user.name }) }).click();
+    await page.getByRole('menuitem', { name: t('portal.common.logout') }).click();
+    await expect(page).toHaveURL(/\/portal\/auth\/login/);
+    await page.getByRole('link', { name: t('portal.auth.links.sso') }).click();
+    await demoIdpSignIn();
     await expect(page).toHaveURL(/\/portal\/app\/welcome$/);
   });
 });
