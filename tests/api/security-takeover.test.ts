@@ -228,6 +228,16 @@ describe('the demo outbox and demo identity provider answer this machine only', 
     expect(form.headers['content-type']).toMatch(/^text\/html/);
   });
 
+  it('npm run outbox (scripts/outbox.mjs) still prints the code on the same machine', async () => {
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const child = spawn(process.execPath, ['scripts/outbox.mjs', phone, '--url', url], { cwd: join(import.meta.dirname, '..', '..') });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    expect(await new Promise<number | null>((resolve) => child.on('exit', resolve)), output).toBe(0);
+    expect(output).toContain(`code ${CODE}`);
+  });
+
   it('logs loudly at start that demo mode is on and what it exposes, and tells the portal (health) to show its badge', async () => {
     const warning = t.logs.map((l) => JSON.parse(l)).find((l) => String(l.msg).startsWith('DEMO MODE IS ON'));
     expect(warning).toMatchObject({ level: 40 });
