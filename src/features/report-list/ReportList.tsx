@@ -4,6 +4,11 @@ import { ColumnsButton, DataTable, ListBase, Pagination, Title, useListContext, 
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/domain/api';
 import type { ExportFormat } from '@/domain/transactionReport';
@@ -158,9 +163,25 @@ function ReportListView<F extends Record<string, unknown>, R extends RaRecord>({
           rowClick={false}
           size="small"
           empty={
-            <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-              {empty}
-            </Typography>
+            // Still the list's table (its name, the chosen columns), saying the filter selects nothing.
+            <Table size="small" aria-label={title}>
+              <TableHead>
+                <TableRow>
+                  {shown.map((source) => (
+                    <TableCell key={source}>{translate(columns.find((c) => c.source === source)?.label ?? source)}</TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                <TableRow>
+                  <TableCell colSpan={shown.length}>
+                    <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+                      {empty}
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              </TableBody>
+            </Table>
           }
           {...{ 'aria-label': title }}
         >
