@@ -140,7 +140,13 @@ const ssoTokenSchema = z.string({ error: 'validation.required' }).min(1, 'valida
 export const ssoNonceSchema = z.string({ error: 'validation.required' }).regex(/^[A-Za-z0-9_-]{16,128}$/, 'validation.invalid');
 
 export const ssoSignOnSchema = z.object({ token: ssoTokenSchema, nonce: ssoNonceSchema });
-/** POST /sso/link (signed in): the hand-off of the identity to link to the caller's account. */
-export const ssoLinkSchema = z.object({ token: ssoTokenSchema, nonce: ssoNonceSchema });
+/**
+ * POST /sso/link (signed in): the hand-off of the identity to link to the caller's account and the
+ * account's current password (an open session alone must not be enough to plant a way in).
+ */
+export const ssoLinkSchema = z.object({ token: ssoTokenSchema, nonce: ssoNonceSchema, password: requiredString });
+export type SsoLinkInput = z.infer<typeof ssoLinkSchema>;
+/** POST /sso/unlink (signed in): removes the account's SSO identities, confirmed by the current password. */
+export const ssoUnlinkSchema = z.object({ password: requiredString });
 
 

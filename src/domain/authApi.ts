@@ -17,6 +17,7 @@ export const AuthApiPaths = {
   ssoConfig: '/authentication/v1/sso/config',
   ssoSignOn: '/authentication/v1/sso/sign-on',
   ssoLink: '/authentication/v1/sso/link',
+  ssoUnlink: '/authentication/v1/sso/unlink',
   twoFactorConfig: '/authentication/v1/users/2FA/config',
   twoFactorOn: '/authentication/v1/users/2FA',
   twoFactorOff: '/authentication/v1/users/2FA/toggle-off',

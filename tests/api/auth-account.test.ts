@@ -206,7 +206,7 @@ describe('SSO', () => {
     expect(replay.json().message).toBe('Phiên đăng nhập SSO không hợp lệ hoặc đã hết hạn');
 
     // An SSO session cannot link another identity: linking needs the account's own sign-in.
-    const refused = await post(t, SSO_LINK, { token: await tokenFor(DemoUsers.owner.username, null), nonce: NONCE }, { token: res.json().data.token });
+    const refused = await post(t, SSO_LINK, { token: await tokenFor(DemoUsers.owner.username, null), nonce: NONCE, password: DEMO_PASSWORD }, { token: res.json().data.token });
     expect(refused.statusCode).toBe(403);
   });
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { ApiStatus } from '@/domain/api';
-import { sessions, ssoIdentities, users } from '../../server/db/schema';
+import { sessions, ssoIdentities, ssoLinkEvents, users } from '../../server/db/schema';
 import { AUTH_TEST_USERS } from '../../server/db/seed-auth';
 import { DEMO_PASSWORD, DemoUsers } from '../../server/db/seed-fixtures';
 import { signDemoSsoToken } from '../../server/lib/sso';
@@ -18,6 +18,7 @@ import { freshIp, post } from './auth-helpers';
 const LOGIN = '/api/authentication/v1/login';
 const SSO_SIGN_ON = '/api/authentication/v1/sso/sign-on';
 const SSO_LINK = '/api/authentication/v1/sso/link';
+const SSO_UNLINK = '/api/authentication/v1/sso/unlink';
 const ME = '/api/profile/v1/me';
 const IDP_FORM = '/api/demo/sso/authorize';
 
@@ -26,6 +27,8 @@ const NONCE = 'nonce-of-this-browser-0123456789';
 const NOT_LINKED_VI =
   'Tài khoản SSO này chưa được liên kết với tài khoản nào trên cổng doanh nghiệp. Hãy đăng nhập bằng tên đăng nhập và mật khẩu, rồi chọn "Liên kết số ví Ví Xanh" trong Thông tin tài khoản.';
 const SSO_INVALID_VI = 'Phiên đăng nhập SSO không hợp lệ hoặc đã hết hạn';
+const CURRENT_PASSWORD_WRONG_VI = 'Mật khẩu hiện tại không chính xác';
+const LOCKED_VI = 'Tài khoản tạm thời bị khoá do đăng nhập sai nhiều lần. Vui lòng thử lại sau 15 phút.';
 
 describe('SSO identities are linked by issuer and subject', () => {
   let t: TestApp;
@@ -59,7 +62,7 @@ describe('SSO identities are linked by issuer and subject', () => {
     const token = await t.login(user.username);
     expect((await t.call(token, { method: 'GET', url: ME })).json().data.linkedSSO).toBe(false);
 
-    const linked = await post(t, SSO_LINK, { token: await tokenOf('idp-42', 'someone_else'), nonce: NONCE }, { token });
+    const linked = await post(t, SSO_LINK, { token: await tokenOf('idp-42', 'someone_else'), nonce: NONCE, password: DEMO_PASSWORD }, { token });
     expect(linked.statusCode).toBe(200);
     expect(linked.json()).toEqual({ status: 0, message: 'Liên kết với số ví Ví Xanh thành công' });
     const rows = await t.database.db.select().from(ssoIdentities).where(eq(ssoIdentities.subject, 'idp-42'));
@@ -87,7 +90,7 @@ describe('SSO identities are linked by issuer and subject', () => {
 
     // idp-42 belongs to auth_sso_demo (previous test): the owner's session cannot take it over.
     const owner = await t.login(DemoUsers.owner.username);
-    const taken = await post(t, SSO_LINK, { token: await tokenOf('idp-42', 'x'), nonce: NONCE }, { token: owner });
+    const taken = await post(t, SSO_LINK, { token: await tokenOf('idp-42', 'x'), nonce: NONCE, password: DEMO_PASSWORD }, { token: owner });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ status: ApiStatus.CONFLICT, message: 'Tài khoản SSO này đã được liên kết với một tài khoản khác' });
     const rows = await t.database.db.select().from(ssoIdentities).where(and(eq(ssoIdentities.issuer, 'demo-sso'), eq(ssoIdentities.subject, 'idp-42')));
@@ -97,18 +100,79 @@ describe('SSO identities are linked by issuer and subject', () => {
   it('linking needs a session opened by the account itself, a valid token and this browser’s nonce; nothing is written otherwise', async () => {
     const before = await t.database.db.select({ n: count() }).from(ssoIdentities);
     const token = await t.login(AUTH_TEST_USERS.password.username);
-    const wrongNonce = await post(t, SSO_LINK, { token: await tokenOf('idp-77', 'x'), nonce: 'another-browser-nonce-000000' }, { token });
+    const wrongNonce = await post(t, SSO_LINK, { token: await tokenOf('idp-77', 'x'), nonce: 'another-browser-nonce-000000', password: DEMO_PASSWORD }, { token });
     expect(wrongNonce.statusCode).toBe(401);
     expect(wrongNonce.json().message).toBe(SSO_INVALID_VI);
-    expect((await post(t, SSO_LINK, { token: await tokenOf('idp-77', 'x'), nonce: NONCE })).statusCode).toBe(401);
-    expect((await post(t, SSO_LINK, { token: 'x', nonce: 'short' }, { token })).statusCode).toBe(400);
+    expect((await post(t, SSO_LINK, { token: await tokenOf('idp-77', 'x'), nonce: NONCE, password: DEMO_PASSWORD })).statusCode).toBe(401);
+    expect((await post(t, SSO_LINK, { token: 'x', nonce: 'short', password: DEMO_PASSWORD }, { token })).statusCode).toBe(400);
 
     // A session opened by SSO cannot add identities: a stolen IdP account must not plant a second way in.
     const sso = await post(t, SSO_SIGN_ON, { token: await tokenOf('idp-42', 'x'), nonce: NONCE });
-    const refused = await post(t, SSO_LINK, { token: await tokenOf('idp-78', 'x'), nonce: NONCE }, { token: sso.json().data.token });
+    const refused = await post(t, SSO_LINK, { token: await tokenOf('idp-78', 'x'), nonce: NONCE, password: DEMO_PASSWORD }, { token: sso.json().data.token });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Vui lòng đăng nhập bằng tên đăng nhập và mật khẩu (không qua SSO) để liên kết tài khoản SSO');
     expect(await t.database.db.select({ n: count() }).from(ssoIdentities)).toEqual(before);
+  });
+
+  it('linking needs the account’s current password: none or a wrong one is refused, links nothing and keeps the token usable', async () => {
+    // The attack: a session left open (or a stolen token) planting the holder's own IdP identity.
+    const user = AUTH_TEST_USERS.password;
+    const token = await t.login(user.username);
+    const identities = async () => t.database.db.select().from(ssoIdentities).where(eq(ssoIdentities.subject, 'idp-planted'));
+    const handOff = await tokenOf('idp-planted', 'attacker');
+
+    const none = await post(t, SSO_LINK, { token: handOff, nonce: NONCE }, { token });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().status).toBe(ApiStatus.VALIDATION);
+    expect(none.json().data.errors).toEqual([expect.objectContaining({ field: 'password' })]);
+    const wrong = await post(t, SSO_LINK, { token: handOff, nonce: NONCE, password: 'Guess@1234' }, { token });
+    expect(wrong.statusCode).toBe(400);
+    // The same refusal as the account screen's password check.
+    expect(wrong.json()).toEqual({ status: ApiStatus.INVALID_CREDENTIALS, message: CURRENT_PASSWORD_WRONG_VI });
+    const check = await post(t, '/api/authentication/v1/password/check-password', { password: 'Guess@1234' }, { token });
+    expect(check.json()).toEqual(wrong.json());
+    expect(await identities()).toEqual([]);
+    expect(await t.database.db.select().from(ssoLinkEvents).where(eq(ssoLinkEvents.subject, 'idp-planted'))).toEqual([]);
+
+    // The password is checked before the token, so a typo does not spend the hand-off; the owner's link is audited.
+    const linked = await post(t, SSO_LINK, { token: handOff, nonce: NONCE, password: DEMO_PASSWORD }, { token, ip: '10.9.8.7' });
+    expect(linked.statusCode).toBe(200);
+    expect((await identities()).map((r) => r.userId)).toEqual([await idOf(user.username)]);
+    const events = await t.database.db.select().from(ssoLinkEvents).where(eq(ssoLinkEvents.subject, 'idp-planted'));
+    expect(events).toEqual([expect.objectContaining({ userId: await idOf(user.username), action: 'LINK', issuer: 'demo-sso', ip: '10.9.8.7' })]);
+    expect(events[0].sessionId).toEqual(expect.any(Number));
+  });
+
+  it('POST /sso/unlink with the password removes the identity: it no longer signs in, and the sessions it opened end', async () => {
+    const user = DemoUsers.nfc;
+    const token = await t.login(user.username);
+    // A wrongly linked identity, already used to sign in once.
+    expect((await post(t, SSO_LINK, { token: await tokenOf('idp-wrong', 'x'), nonce: NONCE, password: DEMO_PASSWORD }, { token })).statusCode).toBe(200);
+    const ssoSession = (await post(t, SSO_SIGN_ON, { token: await tokenOf('idp-wrong', 'x'), nonce: NONCE })).json().data.token as string;
+    expect((await t.call(ssoSession, { method: 'GET', url: ME })).statusCode).toBe(200);
+
+    const noPassword = await post(t, SSO_UNLINK, {}, { token });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().data.errors).toEqual([expect.objectContaining({ field: 'password' })]);
+    const wrong = await post(t, SSO_UNLINK, { password: 'Guess@1234' }, { token });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ status: ApiStatus.INVALID_CREDENTIALS, message: CURRENT_PASSWORD_WRONG_VI });
+    expect((await t.database.db.select().from(ssoIdentities).where(eq(ssoIdentities.userId, await idOf(user.username)))).map((r) => r.subject)).toEqual(['idp-wrong']);
+
+    const done = await post(t, SSO_UNLINK, { password: DEMO_PASSWORD }, { token, lang: 'en' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ status: 0, message: 'The SSO account was unlinked' });
+    expect(await t.database.db.select().from(ssoIdentities).where(eq(ssoIdentities.userId, await idOf(user.username)))).toEqual([]);
+    expect((await t.call(token, { method: 'GET', url: ME })).json().data.linkedSSO).toBe(false);
+    const events = await t.database.db.select().from(ssoLinkEvents).where(eq(ssoLinkEvents.subject, 'idp-wrong'));
+    expect(events.map((e) => e.action).sort()).toEqual(['LINK', 'UNLINK']);
+
+    const again = await post(t, SSO_SIGN_ON, { token: await tokenOf('idp-wrong', 'x'), nonce: NONCE });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toBe(NOT_LINKED_VI);
+    expect((await t.call(ssoSession, { method: 'GET', url: ME })).statusCode).toBe(401);
+    // The session that unlinked (opened with the password) stays.
+    expect((await t.call(token, { method: 'GET', url: ME })).statusCode).toBe(200);
   });
 
   it('refuses a hand-off whose nonce is not the one this browser sent (login CSRF)', async () => {
@@ -182,5 +246,54 @@ describe('the demo identity provider form shares the /login throttle and lock', 
     const other = await form(DemoUsers.cashier.username, DEMO_PASSWORD);
     expect(other.statusCode).toBe(429);
     expect(other.headers.location).toBeUndefined();
+  });
+});
+
+describe('the password of /sso/link and /sso/unlink shares the /login throttle and lock', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp({ loginThrottle: { maxFailuresPerUser: 3, maxFailuresPerIp: 50, windowMinutes: 15, lockMinutes: 15 } });
+  });
+  afterAll(() => t.close());
+
+  const tokenOf = (subject: string) =>
+    signDemoSsoToken(t.config.auth.sso, t.config.tokenPepper, { subject, username: 'x', phoneNumber: null, nonce: NONCE });
+  const linkedTo = async (username: string) => {
+    const [user] = await t.database.db.select().from(users).where(eq(users.username, username));
+    return t.database.db.select().from(ssoIdentities).where(eq(ssoIdentities.userId, user.id));
+  };
+
+  it('wrong passwords at /sso/link lock the account, at /login too; the right password then links nothing', async () => {
+    const user = DemoUsers.cashier.username;
+    const session = await t.login(user);
+    const before = await linkedTo(user);
+    for (let i = 0; i < 2; i++) {
+      const wrong = await post(t, SSO_LINK, { token: await tokenOf(`guess-${i}`), nonce: NONCE, password: `Guess@${i}000` }, { token: session });
+      expect(wrong.json()).toEqual({ status: ApiStatus.INVALID_CREDENTIALS, message: CURRENT_PASSWORD_WRONG_VI });
+    }
+    const third = await post(t, SSO_UNLINK, { password: 'Guess@2000' }, { token: session });
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toEqual({ status: ApiStatus.ACCOUNT_LOCKED, message: LOCKED_VI });
+
+    const right = await post(t, SSO_LINK, { token: await tokenOf('guess-right'), nonce: NONCE, password: DEMO_PASSWORD }, { token: session });
+    expect(right.statusCode).toBe(429);
+    expect(await linkedTo(user)).toEqual(before);
+    const login = await post(t, LOGIN, { username: user, password: DEMO_PASSWORD });
+    expect(login.statusCode).toBe(429);
+    expect(login.json().status).toBe(ApiStatus.ACCOUNT_LOCKED);
+  });
+
+  it('a lock started at /login refuses the right password at /sso/link and /sso/unlink', async () => {
+    const user = DemoUsers.accountant.username;
+    const session = await t.login(user);
+    const before = await linkedTo(user);
+    for (let i = 0; i < 3; i++) await post(t, LOGIN, { username: user, password: `Guess@${i}000` }, { ip: freshIp() });
+    const link = await post(t, SSO_LINK, { token: await tokenOf('after-lock'), nonce: NONCE, password: DEMO_PASSWORD }, { token: session });
+    expect(link.statusCode).toBe(429);
+    expect(link.json().status).toBe(ApiStatus.ACCOUNT_LOCKED);
+    const unlink = await post(t, SSO_UNLINK, { password: DEMO_PASSWORD }, { token: session });
+    expect(unlink.statusCode).toBe(429);
+    expect(await linkedTo(user)).toEqual(before);
+    expect(before).toHaveLength(1);
   });
 });

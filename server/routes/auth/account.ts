@@ -1,7 +1,7 @@
 /**
  * The signed-in user's own security: password check and change, two-factor on/off (each confirmed by a
  * code), Smart OTP registration, security info and recovery methods, profile update (the SSO link
- * is with the other SSO routes, ./flows.ts).
+ * and unlink are with the other SSO routes, ./sso.ts).
  * Every route acts on the caller's own account only (no id in the path), so there is nothing to isolate.
  */
 import { hash } from '@node-rs/argon2';
@@ -19,7 +19,7 @@ import { callerOf } from '../../plugins/auth';
 import { maskAddress, normaliseAddress } from '../../lib/otp/address';
 import { contactsService } from '../../lib/otp/contacts';
 import { langOnlyQuery } from '../../validation';
-import { passwordGuard } from './password-guard';
+import { currentPasswordWrong, passwordGuard } from './password-guard';
 import { PRODUCT_NAME } from './flows';
 import { otpRefusal, otpSentOf, otpSentSchema, signInService } from './signin';
 
@@ -45,7 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
    * username, so a left-open session cannot be used to brute-force the password.
    */
   const checkPassword = (request: FastifyRequest, user: typeof users.$inferSelect, password: string) =>
-    guard.confirmOwnPassword(request, user, password, () => new ApiError(400, ApiStatus.INVALID_CREDENTIALS, 'auth.currentPasswordWrong'));
+    guard.confirmOwnPassword(request, user, password, currentPasswordWrong);
 
   app.post(
     AuthApiPaths.passwordCheck,

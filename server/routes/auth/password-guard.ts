@@ -9,9 +9,13 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import { ApiStatus } from '@/domain/api';
 import { ApiError } from '../../errors';
 import { authRepository } from './repository';
 import type { UserRow } from './signin';
+
+/** The refusal of a wrong current password on the signed-in account (check, change, SSO link and unlink): one message everywhere. */
+export const currentPasswordWrong = () => new ApiError(400, ApiStatus.INVALID_CREDENTIALS, 'auth.currentPasswordWrong');
 
 /** Counters are keyed by what was typed; nothing longer than any real username needs keeping. */
 export const usernameKeyOf = (username: string) => username.toLowerCase().slice(0, 64);

@@ -1,21 +1,24 @@
 /**
  * SSO: where "sign in with SSO" goes, the hand-off that signs a linked identity in (public, rate-limited
- * like the password login), and the one signed-in call: linking an identity to the account.
+ * like the password login), and the signed-in calls that link an identity to the account and unlink
+ * it, both confirmed by the account's current password.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiStatus } from '@/domain/api';
-import { AuthApiPaths, ssoLinkSchema, ssoSignOnSchema } from '@/domain/auth';
+import { AuthApiPaths, ssoLinkSchema, ssoSignOnSchema, ssoUnlinkSchema } from '@/domain/auth';
 import { sessions, users } from '../../db/schema';
 import { emptyEnvelopeSchema, envelopeSchema, ok } from '../../envelope';
 import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
 import { createSsoVerifier } from '../../lib/sso';
-import { ssoLinks } from '../../lib/sso/links';
+import { ssoLinks, type LinkActor } from '../../lib/sso/links';
 import { callerOf } from '../../plugins/auth';
 import { langOnlyQuery } from '../../validation';
 import { PRODUCT_NAME, ssoLogoutUrlOf } from './flows';
+import { currentPasswordWrong, passwordGuard } from './password-guard';
 import { challengeAnswerSchema, loginAnswerSchema, signInService } from './signin';
 
 const loginOrChallenge = z.union([envelopeSchema(loginAnswerSchema), challengeAnswerSchema]);
@@ -24,6 +27,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const { config } = app;
   const signIns = signInService(app);
+  const guard = passwordGuard(app);
   const links = ssoLinks(db);
   const sso = createSsoVerifier(config.auth.sso, { enabled: config.demoMode, pepper: config.tokenPepper });
   const limited = { public: true, rateLimit: { max: config.rateLimit.loginPerMinute, timeWindow: 60_000 } };
@@ -36,6 +40,25 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!identity) throw new ApiError(401, ApiStatus.TOKEN_INVALID, 'auth.ssoInvalid');
     return identity;
   }
+
+  /**
+   * The caller's account once its current password is confirmed through the shared check (the /login
+   * throttle and lock): a session left open or a stolen token alone cannot change how the account is
+   * reached. Checked before the hand-off token, so a typo does not spend the token.
+   */
+  async function confirmedCaller(request: FastifyRequest, password: string) {
+    const caller = callerOf(request);
+    const [user] = await db.select().from(users).where(eq(users.id, caller.userId));
+    if (!user) throw ApiError.sessionExpired();
+    await guard.confirmOwnPassword(request, user, password, currentPasswordWrong);
+    return caller;
+  }
+
+  const actorOf = (request: FastifyRequest, sessionId: number): LinkActor => ({
+    sessionId,
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+  });
 
   app.get(
     AuthApiPaths.ssoConfig,
@@ -80,10 +103,11 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Links an SSO identity (issuer + subject of the hand-off token) to the signed-in account',
+        summary: 'Links an SSO identity (issuer + subject of the hand-off token) to the signed-in account, confirmed by its password',
         description:
-          'Needs a session opened by the account itself (password or SMS code, not SSO), so an identity is linked only ' +
-          'by someone who proved both. 409 when the identity is linked to another account.',
+          'Needs a session opened by the account itself (password or SMS code, not SSO) and the account’s current ' +
+          'password, checked with the /login throttle and lock (wrong: 400 status 10, locked: 429 status 11), so an ' +
+          'open session alone cannot plant a way in. 409 when the identity is linked to another account. Audited.',
         querystring: langOnlyQuery,
         body: ssoLinkSchema.strict(),
         response: { 200: emptyEnvelopeSchema },
@@ -93,11 +117,39 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const [session] = await db.select({ isSso: sessions.isSso }).from(sessions).where(eq(sessions.id, caller.sessionId));
       if (!session || session.isSso) throw new ApiError(403, ApiStatus.FORBIDDEN, 'auth.ssoLinkNeedsPassword');
+      await confirmedCaller(request, request.body.password);
       const identity = await verifiedIdentity(request.body.token, request.body.nonce);
-      const result = await links.link(caller.userId, identity.issuer, identity.subject);
+      const result = await links.link(caller.userId, identity.issuer, identity.subject, actorOf(request, caller.sessionId));
       if (result === 'LINKED_ELSEWHERE') throw new ApiError(409, ApiStatus.CONFLICT, 'auth.ssoLinkedElsewhere');
       request.log.info({ userId: caller.userId, issuer: identity.issuer }, 'SSO identity linked');
       return { status: ApiStatus.OK, message: translate(request.lang, 'auth.ssoLinked', { product: PRODUCT_NAME }) };
+    },
+  );
+
+  app.post(
+    AuthApiPaths.ssoUnlink,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Unlinks every SSO identity of the signed-in account, confirmed by its password',
+        description:
+          'The current password is checked like at /sso/link. The removed identities no longer sign in, and the ' +
+          'account’s other sessions opened by SSO end. Nothing linked is not an error. Audited.',
+        querystring: langOnlyQuery,
+        body: ssoUnlinkSchema.strict(),
+        response: { 200: emptyEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const caller = await confirmedCaller(request, request.body.password);
+      const removed = await links.unlinkAll(caller.userId, actorOf(request, caller.sessionId));
+      // A wrongly linked identity may already have opened sessions: they end with the link.
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, caller.userId), eq(sessions.isSso, true), isNull(sessions.revokedAt), ne(sessions.id, caller.sessionId)));
+      request.log.info({ userId: caller.userId, removed: removed.length }, 'SSO identities unlinked');
+      return { status: ApiStatus.OK, message: translate(request.lang, 'auth.ssoUnlinked') };
     },
   );
 };
