@@ -44,9 +44,17 @@ export function authApi(http: HttpClient, ctx: ApiContext) {
     async ssoSignOn(body: { token: string; nonce: string }): Promise<LoginResponse & SsoSignOnExtra> {
       return (await call<LoginResponse & SsoSignOnExtra>(AuthApiPaths.ssoSignOn, { method: 'POST', body, noAuth: true, showError: false })).data;
     },
-    /** Links the identity of the IdP's token to the signed-in account; resolves with the spec §7 message. */
-    async linkSso(body: { token: string; nonce: string }): Promise<string> {
-      return (await call(AuthApiPaths.ssoLink, { method: 'POST', body, showError: false })).message;
+    /**
+     * Links the identity of the IdP's token to the signed-in account, confirmed by the account's
+     * password; resolves with the spec §7 message. Silent: the link step shows every refusal beside the
+     * password, and a spent hand-off (401) must not sign the user out.
+     */
+    async linkSso(body: { token: string; nonce: string; password: string }): Promise<string> {
+      return (await call(AuthApiPaths.ssoLink, { method: 'POST', body, silent: true })).message;
+    },
+    /** Removes the account's SSO identities, confirmed by its password; resolves with the server's message. */
+    async unlinkSso(password: string): Promise<string> {
+      return (await call(AuthApiPaths.ssoUnlink, { method: 'POST', body: { password }, showError: false })).message;
     },
     twoFactorConfig: async () => (await call<TwoFactorConfig>(AuthApiPaths.twoFactorConfig)).data,
     securityInfo: async () => (await call<SecurityInfo>(AuthApiPaths.securityInfo)).data,

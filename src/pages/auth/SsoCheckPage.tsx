@@ -12,10 +12,9 @@ import { afterSignInPath } from '@/authProvider/afterSignIn';
 import { AuthPaths, sanitizeAppPath } from '@/authProvider/paths';
 import { getAuth } from '@/authProvider/session';
 import { dataProvider } from '@/dataProvider';
-import { notify } from '@/components/notifications/notifier';
 import { AuthCard } from './shared/AuthCard';
 import { errorText } from './shared/api';
-import { beginSsoHandOff, readSsoReturn, takeSsoHandOff } from './shared/ssoHandOff';
+import { beginSsoHandOff, holdSsoLink, readSsoReturn, takeSsoHandOff } from './shared/ssoHandOff';
 
 const TwoFactorStep = lazy(() => import('./TwoFactorStep'));
 
@@ -30,7 +29,7 @@ type State =
  * token in the URL fragment (never sent to any server log) and the state; a state this browser did not
  * make is refused before anything is sent (login CSRF), and the server checks the token's nonce. The
  * return either signs in (the identity must be linked to an account) or, when the hand-off was started
- * from the account screen, links the identity to the signed-in account (POST /sso/link).
+ * from the account screen, goes back there, where the account's password confirms the link (POST /sso/link).
  */
 export default function SsoCheckPage() {
   const { t } = useTranslation();
@@ -68,14 +67,10 @@ export default function SsoCheckPage() {
           setState({ kind: 'error', message: t('portal.auth.sso.linkNeedsSignIn') });
           return;
         }
-        // Back to the screen the link started from (the account screen); only ever an /app path.
-        const backTo = sanitizeAppPath(handOff.returnTo) ?? afterSignInPath(null);
-        try {
-          notify(await dataProvider.linkSso(body), { type: 'success' });
-          navigate(backTo, { replace: true });
-        } catch (e) {
-          setState({ kind: 'error', message: errorText(e, t('portal.http.error')), backTo });
-        }
+        // Back to the screen the link started from (the account screen), which asks for the account's
+        // password before linking; only ever an /app path. The token stays in memory, never in storage.
+        holdSsoLink(body);
+        navigate(sanitizeAppPath(handOff.returnTo) ?? afterSignInPath(null), { replace: true });
         return;
       }
       try {

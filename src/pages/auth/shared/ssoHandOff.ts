@@ -44,3 +44,25 @@ export function readSsoReturn(hash: string): { token: string | null; state: stri
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   return { token: params.get('token') ?? params.get('id_token'), state: params.get('state') };
 }
+
+/** An identity returned for linking, waiting for the account's password on the account screen. */
+export interface PendingSsoLink {
+  token: string;
+  nonce: string;
+}
+
+// Memory only (never storage): the hand-off token opens a link, and a reload simply drops it.
+let pendingLink: PendingSsoLink | null = null;
+
+/** /auth/sso-check hands the returned identity to the account screen, which asks for the password. */
+export function holdSsoLink(link: PendingSsoLink): void {
+  pendingLink = link;
+}
+
+export function pendingSsoLink(): PendingSsoLink | null {
+  return pendingLink;
+}
+
+export function clearSsoLink(): void {
+  pendingLink = null;
+}
