@@ -123,4 +123,20 @@ describe('password reset on a two-factor account', () => {
     expect((sms.json().data as { code: string | null }[])[0].code).toBe(otpCode);
     expect((await post(t, LOGIN, { username: user.username, password: 'Reset@2026' })).json().status).toBe(ApiStatus.SECOND_FACTOR_REQUIRED);
   });
+
+  it('tells the other contact only when the owner proved it: an unverified e-mail may be anyone\'s', async () => {
+    const user = DemoUsers.cashier;
+    const stranger = 'someone.else@example.com';
+    await t.database.db.update(users).set({ email: stranger }).where(eq(users.username, user.username));
+    await letResendDelayPass(user.phone);
+
+    const sent = await post(t, VERIFY, { phoneNumber: user.phone });
+    const otpId = sent.json().data.otpId as string;
+    const otpCode = await lastCode(t, user.phone);
+    const reset = await post(t, RESET, { phoneNumber: user.phone, otpId, otpCode, password: 'Reset@2026', passwordConfirm: 'Reset@2026' });
+    expect(reset.json().status).toBe(0);
+
+    const mail = await t.app.inject({ method: 'GET', url: `${OUTBOX}?to=${encodeURIComponent(stranger)}` });
+    expect(mail.json().data).toEqual([]);
+  });
 });

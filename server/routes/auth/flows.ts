@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiStatus } from '@/domain/api';
+import { formatVietnamDateTime } from '@/domain/time';
 import {
   AuthApiPaths,
   loginOtpConfirmSchema,
@@ -27,7 +28,7 @@ import type { Config } from '../../config';
 import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
 import { normaliseAddress } from '../../lib/otp/address';
-import { contactsService, contactTaken } from '../../lib/otp/contacts';
+import { contactOf, contactsService, contactTaken } from '../../lib/otp/contacts';
 import { isUniqueViolation } from '../../db/errors';
 import { langOnlyQuery, RequestValidationError } from '../../validation';
 import { passwordGuard } from './password-guard';
@@ -69,10 +70,11 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
    * notice cannot be delivered; the failure is logged.
    */
   async function notifyReset(request: FastifyRequest, user: UserRow, via: 'SMS' | 'EMAIL') {
-    const to = via === 'SMS' ? user.email : user.phone;
-    if (!to) return;
     const channel = via === 'SMS' ? 'EMAIL' : 'SMS';
-    const at = new Date().toLocaleString(request.lang === 'en' ? 'en-GB' : 'vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' });
+    const to = contactOf(user, channel);
+    // Only a contact the owner proved hears of it: an unproved address may be anyone's.
+    if (!to || !(await contacts.isVerified(user, channel))) return;
+    const at = formatVietnamDateTime(new Date());
     try {
       await app.notifier.send({
         channel,
