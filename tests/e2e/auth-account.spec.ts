@@ -103,7 +103,7 @@ test.describe('own account', () => {
     await expect(page).toHaveURL(/\/portal\/app\/welcome$/);
   });
 
-  test('SSO: an unlinked identity is refused with how to link it; linked from the account screen, it signs in', async ({ page }) => {
+  test('SSO: an unlinked identity is refused with how to link it; linked from the account screen with the password, it signs in; unlinked, it is refused again', async ({ page }) => {
     const user = AUTH_TEST_USERS.sso;
     const demoIdpSignIn = async () => {
       await expect(page).toHaveURL(/\/api\/demo\/sso\/authorize\?state=[\w-]{43}&nonce=[\w-]{43}$/);
@@ -127,16 +127,49 @@ test.describe('own account', () => {
     await link.focus();
     await page.keyboard.press('Enter');
     await demoIdpSignIn();
-    await expect(page.getByText(`Liên kết với số ví ${PRODUCT} thành công`, { exact: true })).toBeVisible();
+    // Back on the account screen, the open session alone is not enough: the account's password confirms the link.
     await expect(page).toHaveURL(/\/portal\/app\/user-info$/);
+    const confirm = section.getByRole('form', { name: t('resources.user-info.sso.linkTitle', { product: PRODUCT }) });
+    const password = confirm.getByLabel(t('resources.user-info.password.current'));
+    await expect(password).toBeFocused();
+    await password.fill('Wrong@1234');
+    await page.keyboard.press('Enter');
+    await expect(confirm.getByText('Mật khẩu hiện tại không chính xác', { exact: true })).toBeVisible();
+    await expect(section.getByTestId('sso-link-status')).toHaveText(t('resources.user-info.sso.notLinked'));
+    await password.fill(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(`Liên kết với số ví ${PRODUCT} thành công`, { exact: true })).toBeVisible();
     await expect(section.getByTestId('sso-link-status')).toHaveText(t('resources.user-info.sso.linked'));
+    // The password went nowhere but the request body.
+    expect(page.url()).not.toContain(DEMO_PASSWORD);
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    expect(stored).not.toContain(DEMO_PASSWORD);
 
     // Now "Đăng nhập SSO" opens this account.
-    await page.getByRole('button', { name: t('portal.layout.accountOf', { name: user.name }) }).click();
-    await page.getByRole('menuitem', { name: t('portal.common.logout') }).click();
-    await expect(page).toHaveURL(/\/portal\/auth\/login/);
+    await logout(page, user.name);
     await page.getByRole('link', { name: t('portal.auth.links.sso') }).click();
     await demoIdpSignIn();
     await expect(page).toHaveURL(/\/portal\/app\/welcome$/);
+
+    // Unlinking (keyboard, with the password) closes that way in again.
+    await page.goto('/portal/app/user-info');
+    const unlink = section.getByRole('button', { name: t('resources.user-info.sso.unlink') });
+    await unlink.focus();
+    await page.keyboard.press('Enter');
+    const unlinkForm = section.getByRole('form', { name: t('resources.user-info.sso.unlinkTitle') });
+    await unlinkForm.getByLabel(t('resources.user-info.password.current')).fill(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Đã huỷ liên kết tài khoản SSO', { exact: true })).toBeVisible();
+    await expect(section.getByTestId('sso-link-status')).toHaveText(t('resources.user-info.sso.notLinked'));
+    // This session was opened by SSO (and outlives the unlink: the password proved the owner); its logout goes to the IdP.
+    await page.getByRole('button', { name: t('portal.layout.accountOf', { name: user.name }) }).click();
+    await page.getByRole('menuitem', { name: t('portal.common.logout') }).click();
+    await expect(page).toHaveURL(/\/api\/demo\/sso\/logout$/);
+    await page.goto('/portal/auth/login');
+    await page.getByRole('link', { name: t('portal.auth.links.sso') }).click();
+    await demoIdpSignIn();
+    await expect(page.getByRole('alert')).toHaveText(
+      `Tài khoản SSO này chưa được liên kết với tài khoản nào trên cổng doanh nghiệp. Hãy đăng nhập bằng tên đăng nhập và mật khẩu, rồi chọn "Liên kết số ví ${PRODUCT}" trong Thông tin tài khoản.`,
+    );
   });
 });
