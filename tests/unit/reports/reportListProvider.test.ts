@@ -48,7 +48,7 @@ describe('report lists through the dataProvider', () => {
     expect(totalsCalls()).toBe(1);
     await dataProvider.getList('transaction-report', { pagination: { page: 1, perPage: 20 }, filter: { ...filter, status: ['SUCCESS'] } });
     expect(totalsCalls()).toBe(2);
-    await dataProvider.refundTransaction('1', { amount: 1000 }, 'key-12345678');
+    await dataProvider.refundTransaction('1', { amount: 1000, reason: undefined }, 'key-12345678');
     await dataProvider.getList('transaction-report', { pagination: { page: 2, perPage: 20 }, filter });
     expect(totalsCalls()).toBe(3);
   });
