@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -20,7 +19,7 @@ const TwoFactorStep = lazy(() => import('./TwoFactorStep'));
 
 type State =
   | { kind: 'working' }
-  | { kind: 'error'; message: string; backTo?: string }
+  | { kind: 'error'; message: string }
   | { kind: 'secondFactor'; challenge: SecondFactorChallenge };
 
 /**
@@ -86,7 +85,7 @@ export default function SsoCheckPage() {
   }, []);
 
   return (
-    <AuthCard title={t('portal.auth.sso.title')} back={state.kind === 'error' && !state.backTo}>
+    <AuthCard title={t('portal.auth.sso.title')} back={state.kind === 'error'}>
       {state.kind === 'working' && (
         <Stack direction="row" spacing={3} sx={{ alignItems: 'center' }} role="status">
           <CircularProgress size={24} aria-hidden />
@@ -98,11 +97,6 @@ export default function SsoCheckPage() {
           <Alert severity="error" role="alert">
             {state.message}
           </Alert>
-          {state.backTo && (
-            <Button component={RouterLink} to={state.backTo} replace>
-              {t('portal.auth.sso.backToAccount')}
-            </Button>
-          )}
         </Stack>
       )}
       {state.kind === 'secondFactor' && (
