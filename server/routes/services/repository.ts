@@ -7,18 +7,10 @@ import type { Lang } from '../../i18n';
 import type { Db } from '../../db/client';
 import { merchantServices, serviceDetails, services } from '../../db/schema';
 import { offsetOf, type PageRequest } from '../../pagination';
-import type { CatalogueStatus, LandingPage, PaylaterTerms, RegistrationStatus } from '@/domain/services';
+import type { CatalogueStatus, LandingPage, MerchantService, PaylaterTerms, RegistrationStatus } from '@/domain/services';
 
-export interface ServiceRow {
-  id: number;
-  code: string;
-  name: string;
-  summary: string;
-  catalogueStatus: CatalogueStatus;
-  registrationId: number | null;
-  status: RegistrationStatus | null;
-  registeredAt: string | null;
-}
+/** A list row before the eligibility rules run: the portal's MerchantService without them. */
+export type ServiceRow = Omit<MerchantService, 'eligibleToSubscribe' | 'reasons'>;
 
 export interface ServiceFilter {
   keyword?: string;
