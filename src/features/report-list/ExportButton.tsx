@@ -1,16 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { useTranslate } from 'react-admin';
 import { notify } from '@/components/notifications/notifier';
+import { ExportMenuButton } from '@/components/ExportMenuButton';
 import { formatNumber } from '@/domain/format';
 import { EXPORT_FORMATS, type ExportFormat, type ExportJob } from '@/domain/transactionReport';
 import { downloadFile, FileMessageKeys } from '@/files';
@@ -38,12 +34,9 @@ export function ExportButton({
   const translate = useTranslate();
   const lng = getLanguage();
   const api = usePortalApi();
-  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [job, setJob] = useState<ExportJob | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
-  const anchor = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
 
   // Polls a running job; when it is done the file downloads by itself.
   useEffect(() => {
@@ -65,7 +58,6 @@ export function ExportButton({
   }, [job, translate, api]);
 
   const exportAs = async (format: ExportFormat) => {
-    setOpen(false);
     setBusy(true);
     try {
       const outcome = await start(format);
@@ -85,29 +77,16 @@ export function ExportButton({
         <Button size="small" onClick={() => setHistoryOpen(true)}>
           {translate('portal.reports.export.history')}
         </Button>
-        <Button
-          ref={anchor}
-          size="small"
+        <ExportMenuButton
+          label={translate('portal.reports.export.button')}
+          formats={EXPORT_FORMATS}
+          formatLabel={(format) => translate(`portal.reports.export.${format}`)}
+          busy={busy}
+          disabled={disabled || Boolean(running)}
           variant="outlined"
-          startIcon={busy ? <CircularProgress size={16} aria-hidden /> : <FileDownloadOutlined />}
-          endIcon={<ArrowDropDown />}
-          aria-haspopup="menu"
-          aria-controls={open ? menuId : undefined}
-          aria-expanded={open}
-          aria-busy={busy}
-          disabled={busy || disabled || Boolean(running)}
-          onClick={() => setOpen(true)}
-        >
-          {translate('portal.reports.export.button')}
-        </Button>
+          onExport={(format) => void exportAs(format)}
+        />
       </Stack>
-      <Menu id={menuId} anchorEl={anchor.current} open={open} onClose={() => setOpen(false)}>
-        {EXPORT_FORMATS.map((format) => (
-          <MenuItem key={format} onClick={() => void exportAs(format)}>
-            {translate(`portal.reports.export.${format}`)}
-          </MenuItem>
-        ))}
-      </Menu>
       {job ? (
         <Alert
           severity={job.status === 'FAILED' ? 'error' : job.status === 'DONE' ? 'success' : 'info'}
