@@ -2,7 +2,7 @@
  * Report center lists (card payments, disbursements, financing, settlements, non-paid, donations):
  * filters, paging, totals, detail, export, role gating, store scoping and merchant isolation.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cardPayments } from '../../server/db/schema';
 import { DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
@@ -139,12 +139,8 @@ describe('report center lists', () => {
       const job = res.json().data;
       expect(job).toMatchObject({ report: 'nonpaid-report', totalRows: total });
       const jobUrl = `/api/report-job/v1/merchants/${SME}/exports/${job.id}`;
-      let status = job.status;
-      for (let i = 0; i < 50 && status !== 'DONE'; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        status = (await get(owner, jobUrl)).json().data.status;
-      }
-      expect(status).toBe('DONE');
+      // The job runs beside the request: wait for its state, not for a fixed time.
+      await vi.waitFor(async () => expect((await get(owner, jobUrl)).json().data.status).toBe('DONE'), { timeout: 10_000, interval: 50 });
       const file = await get(owner, `${jobUrl}/file`);
       const rows = parseRfc4180(file.body.slice(1));
       expect(rows.length - 1).toBe(total);
