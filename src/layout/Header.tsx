@@ -70,7 +70,7 @@ export function Header({ isSmall, sidebarOpen, onToggleSidebar }: HeaderProps) {
         >
           <ProductMark compact={isSmall} />
         </Box>
-        <DemoBadge />
+        <DemoBadge compact={isSmall} />
         <Box sx={{ flex: 1 }} />
         <LoadingIndicator />
         <MerchantSwitcher compact={isSmall} />
@@ -85,7 +85,7 @@ export function Header({ isSmall, sidebarOpen, onToggleSidebar }: HeaderProps) {
  * "DEMO" beside the brand while the server runs in demo mode (GET /health says so), so nobody takes a
  * demo server, whose codes are readable on the server, for production.
  */
-function DemoBadge() {
+function DemoBadge({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   const api = usePortalApi();
   const health = useQuery({ queryKey: ['portal', 'demoMode'], queryFn: () => api.getHealth(), staleTime: Infinity, retry: false });
@@ -101,7 +101,12 @@ function DemoBadge() {
         aria-label={`${t('portal.layout.demoBadge')}: ${hint}`}
         tabIndex={0}
         data-testid="demo-badge"
-        sx={{ fontWeight: 700, letterSpacing: 1, flexShrink: 0 }}
+        // A phone's header has no width to spare: there the badge sits small under the brand, out of the row.
+        sx={
+          compact
+            ? { position: 'absolute', left: 56, bottom: 2, height: 16, fontWeight: 700, '& .MuiChip-label': { px: 0.75, fontSize: 10 } }
+            : { fontWeight: 700, letterSpacing: 1, flexShrink: 0, ml: 1 }
+        }
       />
     </Tooltip>
   );
