@@ -14,3 +14,4 @@ export * from './services';
 export * from './installation';
 export * from './sso';
 export * from './contacts';
+export * from './payment-integration';
