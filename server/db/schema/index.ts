@@ -14,4 +14,6 @@ export * from './services';
 export * from './installation';
 export * from './sso';
 export * from './contacts';
+export * from './disbursement-center';
 export * from './payment-integration';
+export * from './payment-links';

@@ -61,6 +61,8 @@ export const disbursements = pgTable(
     fee: money('fee').notNull(),
     description: text('description').notNull().default(''),
     status: text('status').notNull(),
+    /** Why a FAILED row failed (a code of src/domain/disbursements.ts FAILURE_REASONS); rows paid from the portal only. */
+    failureReason: text('failure_reason'),
     createdAt: tz('created_at').notNull(),
   },
   (t) => [
