@@ -15,6 +15,7 @@ import {
   reportSettings,
   settlements,
 } from './schema';
+import { feeFor } from '@/domain/figures';
 import { dayStart, nextRunAt, vietnamToday } from '@/domain/time';
 
 /** Small deterministic generator (mulberry32): independent of the shared faker's sequence. */
@@ -39,6 +40,10 @@ const MULTIPLIER = { small: 1, medium: 4, large: 10 } as const;
 const DAY = 86_400_000;
 const SPAN_DAYS = 120;
 
+/** Card payments cost the merchant 2.2 % (international card rate of the demo contract). */
+const CARD_FEE_RATE_BPS = 220;
+/** A disbursement to a bank account costs 3,300 đ (3,000 đ + VAT). */
+const BANK_TRANSFER_FEE = 3_300;
 const CARD_BRANDS = ['VISA', 'MASTERCARD', 'JCB', 'NAPAS'];
 const BANKS = ['Vietcombank', 'Techcombank', 'BIDV', 'VietinBank', 'ACB', 'MB Bank', 'VPBank', 'Sacombank'];
 const RECEIVERS = ['Nguyễn Văn An', 'Trần Thị Bích', 'Lê Hoàng Nam', 'Phạm Thu Trang', 'Võ Minh Khoa', 'Đỗ Thị Hạnh', 'Bùi Quang Huy'];
@@ -79,17 +84,24 @@ async function seedMerchant(tx: SeedTx, ctx: SeedContext, merchantId: number, an
     const amount = g.int(5, 500) * 10_000;
     const brand = g.pick(CARD_BRANDS);
     const bin = brand === 'VISA' ? '411111' : brand === 'MASTERCARD' ? '512345' : brand === 'JCB' ? '356600' : '970436';
+    // Drawn in the generator's order of earlier seeds, so the demo rows stay the same.
+    const storeId = storeFor(i);
+    const orderId = `ORD-${code}-${g.digits(8)}`;
+    const cardNumber = `${bin}******${g.digits(4)}`;
+    const issuerBank = g.pick(BANKS);
+    const status = g.pick(['SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS', 'PENDING', 'FAILED', 'REFUNDED']);
     return {
       merchantId,
-      storeId: storeFor(i),
+      storeId,
       transId: `CP${code}${String(counts.card - i).padStart(7, '0')}`,
-      orderId: `ORD-${code}-${g.digits(8)}`,
+      orderId,
       cardBrand: brand,
-      cardNumber: `${bin}******${g.digits(4)}`,
-      issuerBank: g.pick(BANKS),
+      cardNumber,
+      issuerBank,
       amount,
-      fee: Math.round(amount * 0.022),
-      status: g.pick(['SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS', 'PENDING', 'FAILED', 'REFUNDED']),
+      // Fees on successful payments only; a card refund here is whole, so it carries none either.
+      fee: status === 'SUCCESS' ? feeFor(amount, CARD_FEE_RATE_BPS) : 0,
+      status,
       createdAt: timeAt(g, anchor, i, counts.card),
     };
   });
@@ -98,18 +110,24 @@ async function seedMerchant(tx: SeedTx, ctx: SeedContext, merchantId: number, an
   const payouts = Array.from({ length: counts.disbursement }, (_, i) => {
     const channel = g.pick(['WALLET', 'BANK']);
     const amount = g.int(10, 2000) * 10_000;
+    const receiverName = g.pick(RECEIVERS);
+    const receiverAccount = channel === 'WALLET' ? `${g.pick(MOBILE)}${g.digits(7)}` : g.digits(12);
+    const receiverBank = channel === 'BANK' ? g.pick(BANKS) : null;
+    const description = g.pick(['Chi lương tháng', 'Hoàn tiền khách hàng', 'Thưởng doanh số', 'Thanh toán nhà cung cấp']);
+    const status = g.pick(['SUCCESS', 'SUCCESS', 'SUCCESS', 'PROCESSING', 'FAILED']);
     return {
       merchantId,
       tranId: `DB${code}${String(counts.disbursement - i).padStart(7, '0')}`,
       batchCode: `BATCH-${code}-${String(Math.floor((counts.disbursement - i) / 10) + 1).padStart(4, '0')}`,
-      receiverName: g.pick(RECEIVERS),
-      receiverAccount: channel === 'WALLET' ? `${g.pick(MOBILE)}${g.digits(7)}` : g.digits(12),
+      receiverName,
+      receiverAccount,
       channel,
-      receiverBank: channel === 'BANK' ? g.pick(BANKS) : null,
+      receiverBank,
       amount,
-      fee: channel === 'BANK' ? 3_300 : 0,
-      description: g.pick(['Chi lương tháng', 'Hoàn tiền khách hàng', 'Thưởng doanh số', 'Thanh toán nhà cung cấp']),
-      status: g.pick(['SUCCESS', 'SUCCESS', 'SUCCESS', 'PROCESSING', 'FAILED']),
+      // A transfer's fee is charged when it succeeds: none while processing or after a failure.
+      fee: channel === 'BANK' && status === 'SUCCESS' ? BANK_TRANSFER_FEE : 0,
+      description,
+      status,
       createdAt: timeAt(g, anchor, i, counts.disbursement),
     };
   });

@@ -9,6 +9,7 @@
  * tenth of it (at least 300, at most 5,000): enough pages for isolation and role tests.
  */
 import { sql } from 'drizzle-orm';
+import { DEFAULT_FEE_RATE_BPS } from '@/domain/figures';
 import { rows } from './client';
 import type { DomainSeed } from './seed-types';
 import { DemoMerchants } from './seed-fixtures';
@@ -70,14 +71,17 @@ export const seedReports: DomainSeed = async (tx, ctx) => {
         st,
         pm,
         amt,
-        amt * 11 / 1000,
-        case st when 'REFUNDED' then amt when 'PARTIALLY_REFUNDED' then (amt / 2000) * 1000 else 0 end,
+        -- The fee the payment carries (chargedFee): successful ones only, on the part the merchant kept.
+        case when st in ('SUCCESS', 'PARTIALLY_REFUNDED') then ((amt - ref) * ${DEFAULT_FEE_RATE_BPS} + 5000) / 10000 else 0 end,
+        ref,
         '09' || lpad((r4 % 100000000)::text, 8, '0'),
         (${textArray(NAMES)}::text[])[1 + r5 % ${NAMES.length}],
         'DH' || lpad(g::text, 8, '0'),
         'Thanh toán đơn hàng DH' || lpad(g::text, 8, '0'),
         case when pm in ('ATM_CARD', 'CREDIT_CARD') then '970436******' || lpad((r5 % 10000)::text, 4, '0') end,
         case when st = 'FAILED' then (${textArray(FAILURES)}::text[])[1 + r3 % ${FAILURES.length}] end
+      from (
+      select *, case st when 'REFUNDED' then amt when 'PARTIALLY_REFUNDED' then (amt / 2000) * 1000 else 0 end as ref
       from (
         select g, r1, r2, r3, r4, r5,
           to_timestamp(${anchor} - ((g - 1)::bigint * ${YEAR_SECONDS} / ${count}) - r3 % 30) as ts,
@@ -95,7 +99,8 @@ export const seedReports: DomainSeed = async (tx, ctx) => {
             (g::bigint * 668265263) % 4294967197 / 3 as r5
           from generate_series(1, ${count}) g
         ) h
-      ) x`);
+      ) x
+      ) y`);
   }
 
   // The refunds behind the seeded refunded amounts, a day after the payment.

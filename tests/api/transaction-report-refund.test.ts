@@ -1,7 +1,8 @@
 /** Refunds: §6 roles, idempotency key (a repeat returns the first result), never over the amount. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { presetRange, vietnamToday } from '@/domain/time';
+import { feeFor } from '@/domain/figures';
+import { dayKeyOf, presetRange, vietnamToday } from '@/domain/time';
 import { rows } from '../../server/db/client';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
 import { makeApp, type TestApp } from './helpers';
@@ -29,9 +30,10 @@ describe('refunds', () => {
 
   const stateOf = async (id: string) =>
     (
-      await rows<{ refunded: number; status: string; n: number }>(
+      await rows<{ amount: number; fee: number; refunded: number; status: string; n: number }>(
         t.database.db,
-        sql`select refunded_amount as refunded, status, (select count(*)::int from refunds where transaction_id = ${id}) as n
+        sql`select amount::float8 as amount, fee::float8 as fee, refunded_amount::float8 as refunded, status,
+          (select count(*)::int from refunds where transaction_id = ${id}) as n
           from transactions where id = ${id}`,
       )
     )[0]!;
@@ -67,6 +69,10 @@ describe('refunds', () => {
     const after = await stateOf(id);
     expect(after.refunded).toBe(before.refunded + 1000);
     expect(after.n).toBe(before.n + 1);
+    // The fee is now the fee of the part kept, once (the repeat changed nothing).
+    expect(after.fee).toBe(feeFor(after.amount - after.refunded));
+    expect(after.fee).toBeLessThan(before.fee);
+    expect(body.transaction.fee).toBe(after.fee);
     // The same key for another amount is a client error, not a second refund.
     const reused = await refund(owner, id, { amount: 2000 }, 'key-owner-0001', SME, 'en');
     expect(reused.statusCode).toBe(409);
@@ -95,8 +101,23 @@ describe('refunds', () => {
     const over = await refund(owner, id, { amount: detail.amount + 1000 }, 'key-over-000001');
     expect(over.statusCode).toBe(422);
     expect(over.json().message).toBe(`Số tiền hoàn vượt quá số tiền còn có thể hoàn (${detail.amount} đ)`);
+    expect(detail.fee).toBe(feeFor(detail.amount));
+    const day = dayKeyOf(new Date(detail.createdAt));
+    const feesOfDay = async () =>
+      Number(
+        (
+          await rows<{ fee: string }>(
+            t.database.db,
+            sql`select coalesce(sum(fee), 0)::text as fee from transaction_daily_totals where merchant_id = ${SME} and day = ${day}::date`,
+          )
+        )[0]!.fee,
+      );
+    const dayBefore = await feesOfDay();
     const full = await refund(owner, id, { amount: detail.amount }, 'key-full-000001');
-    expect(full.json().data.transaction).toMatchObject({ status: 'REFUNDED', refundable: 0 });
+    expect(full.json().data.transaction).toMatchObject({ status: 'REFUNDED', refundable: 0, fee: 0 });
+    // Refunded in full: no fee left, and the day's totals gave the fee back with it.
+    expect((await stateOf(id)).fee).toBe(0);
+    expect(await feesOfDay()).toBe(dayBefore - detail.fee);
     const more = await refund(owner, id, { amount: 1000 }, 'key-more-000001', SME, 'en');
     expect(more.statusCode).toBe(409);
     expect(more.json().message).toBe('This transaction cannot be refunded');

@@ -1,14 +1,22 @@
 /**
  * Refunds (POST …/transaction-report/:id/refunds): idempotent (the caller's Idempotency-Key; a repeat returns the first result) and never over
  * the amount, even under concurrency: the amount check and the increment are one conditional UPDATE
- * (row-locked on PostgreSQL), in the same transaction as the refund row whose key is unique.
+ * (row-locked on PostgreSQL), in the same transaction as the refund row whose key is unique and as the
+ * payment's new fee (the fee of the part kept, `chargedFee`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiStatus } from '@/domain/api';
+import { chargedFee } from '@/domain/figures';
 import { canRefund } from '@/domain/permissions';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY, refundSchema, TransactionReportPaths as Paths } from '@/domain/transactionReport';
+import {
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY,
+  refundSchema,
+  TransactionReportPaths as Paths,
+  type TransactionStatus,
+} from '@/domain/transactionReport';
 import type { Db } from '../../db/client';
 import { refunds, transactions } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
@@ -83,7 +91,7 @@ export async function refund(
             sql`${transactions.refundedAmount} + ${input.amount} <= ${transactions.amount}`,
           ),
         )
-        .returning({ id: transactions.id });
+        .returning({ status: transactions.status, amount: transactions.amount, refundedAmount: transactions.refundedAmount });
       if (updated.length === 0) {
         const [current] = await tx
           .select({ status: transactions.status, amount: transactions.amount, refunded: transactions.refundedAmount })
@@ -93,6 +101,13 @@ export async function refund(
         if (current.status !== 'SUCCESS' && current.status !== 'PARTIALLY_REFUNDED') throw refundErrors.notRefundable();
         throw refundErrors.exceeds(current.amount - current.refunded);
       }
+      // A refund is free and gives back the fee of the refunded part: the payment now carries the fee
+      // of what the merchant keeps (none when refunded in full). Same transaction, so never half done.
+      const [paid] = updated;
+      await tx
+        .update(transactions)
+        .set({ fee: chargedFee({ ...paid!, status: paid!.status as TransactionStatus }) })
+        .where(and(eq(transactions.id, input.transactionId), eq(transactions.merchantId, scope.merchantId)));
       const [row] = await tx
         .insert(refunds)
         .values({
