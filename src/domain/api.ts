@@ -225,6 +225,7 @@ export const UserApiPaths = {
   users: '/authorization/v2/merchants/:merchantId/users',
   user: '/authorization/v2/merchants/:merchantId/users/:userId',
   invite: '/authorization/v2/merchants/:merchantId/users/invitations',
+  inviteHolder: '/authorization/v2/merchants/:merchantId/users/invitations/holder',
   myInvitations: '/authorization/v2/users/invitations',
   myInvitation: '/authorization/v2/users/invitations/:invitationId',
 } as const;
@@ -265,6 +266,45 @@ export const PromotionApiPaths = {
   campaigns: '/promotion/v1/merchants/:merchantId/campaigns',
   campaign: '/promotion/v1/merchants/:merchantId/campaigns/:campaignId',
   gift: '/promotion/v1/merchants/:merchantId/campaigns/:campaignId/gifts/:giftId',
+} as const;
+
+/** Portal paths (signed-in, MERCHANT_PAYMENT_INTEGRATION) and the signed merchant API (spec §7 `/payment/v2`). */
+export const PaymentIntegrationApiPaths = {
+  overview: '/payment/v2/merchants/:merchantId/integration',
+  credentials: '/payment/v2/merchants/:merchantId/credentials',
+  rotate: '/payment/v2/merchants/:merchantId/credentials/:credentialId/rotate',
+  revoke: '/payment/v2/merchants/:merchantId/credentials/:credentialId/revoke',
+  webhook: '/payment/v2/merchants/:merchantId/webhooks/:environment',
+  testEvent: '/payment/v2/merchants/:merchantId/webhooks/:environment/test',
+  deliveries: '/payment/v2/merchants/:merchantId/webhook-deliveries',
+  resend: '/payment/v2/merchants/:merchantId/webhook-deliveries/:deliveryId/resend',
+  sellingPlans: '/selling-plan/v1/merchants/:merchantId/plans',
+  // Signed merchant API (no session: X-Access-Key, X-Timestamp, X-Signature).
+  openTransaction: '/payment/v2/open/transactions/:transactionId',
+  openRefunds: '/payment/v2/open/transactions/:transactionId/refunds',
+  openLinks: '/payment/v2/open/payment-links',
+  openLink: '/payment/v2/open/payment-links/:code',
+} as const;
+
+/** Disbursement centre (spec §2 disbursement-center/disbursement-management; the spec names no path, so /disbursement/v1). */
+export const DisbursementApiPaths = {
+  account: '/disbursement/v1/merchants/:merchantId/account',
+  ledger: '/disbursement/v1/merchants/:merchantId/ledger',
+  topUpSources: '/disbursement/v1/merchants/:merchantId/top-up-sources',
+  topUps: '/disbursement/v1/merchants/:merchantId/top-ups',
+  rules: '/disbursement/v1/merchants/:merchantId/approval-rules',
+  lookup: '/disbursement/v1/merchants/:merchantId/payee-lookup',
+  orders: '/disbursement/v1/merchants/:merchantId/orders',
+  order: '/disbursement/v1/merchants/:merchantId/orders/:orderId',
+  approvalOtp: '/disbursement/v1/merchants/:merchantId/orders/:orderId/approval-otp',
+  approve: '/disbursement/v1/merchants/:merchantId/orders/:orderId/approve',
+  reject: '/disbursement/v1/merchants/:merchantId/orders/:orderId/reject',
+  cancel: '/disbursement/v1/merchants/:merchantId/orders/:orderId/cancel',
+  results: '/disbursement/v1/merchants/:merchantId/orders/:orderId/results',
+  template: '/disbursement/v1/merchants/:merchantId/batch-template',
+  uploads: '/disbursement/v1/merchants/:merchantId/batch-uploads',
+  uploadErrors: '/disbursement/v1/merchants/:merchantId/batch-uploads/:uploadId/errors',
+  uploadSubmit: '/disbursement/v1/merchants/:merchantId/batch-uploads/:uploadId/submit',
 } as const;
 
 /** One entry of a user's audit trail (who did what, when, from which address). */
@@ -365,4 +405,18 @@ export const ReportCenterPaths = {
   reportSettingRun: '/report-job/v1/merchants/:merchantId/report-settings/:id/run',
   reportFiles: '/report-job/v1/merchants/:merchantId/report-files',
   reportFileDownload: '/report-job/v1/merchants/:merchantId/report-files/:id/download',
+} as const;
+
+/** Payment links (spec §7 /payment-link/v1/payment-links, exports under /report-job/v1) and the public payer page's calls. */
+export const PaymentLinkApiPaths = {
+  links: '/payment-link/v1/merchants/:merchantId/payment-links',
+  totals: '/payment-link/v1/merchants/:merchantId/payment-links/totals',
+  link: '/payment-link/v1/merchants/:merchantId/payment-links/:id',
+  payments: '/payment-link/v1/merchants/:merchantId/payment-links/:id/payments',
+  deactivate: '/payment-link/v1/merchants/:merchantId/payment-links/:id/deactivate',
+  qrPng: '/payment-link/v1/merchants/:merchantId/payment-links/:id/qr.png',
+  exports: '/report-job/v1/merchants/:merchantId/payment-links/exports',
+  /** Public (no sign-in): the payer page's link and its demo payment. */
+  payerLink: '/payment-link/v1/pay/:code',
+  payerPayment: '/payment-link/v1/pay/:code/payments',
 } as const;
