@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -30,9 +30,16 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
 }
 
+/** The second (third…) click of a double click: `detail` counts the clicks in a row; keyboard gives 0. */
+export const isRepeatClick = (event: { detail?: number } | undefined): boolean => (event?.detail ?? 0) > 1;
+
 /**
  * The generic confirm dialog. Usable inside and outside react-admin (it needs only MUI and i18next).
  * Cancel has the initial focus, so Enter on an accidental open never confirms a destructive action.
+ *
+ * Double clicks are safe on every screen: the second click of the double click that opened the dialog
+ * lands on its backdrop or its buttons and is ignored (it neither closes nor confirms), and the action is
+ * confirmed once per opening (further clicks wait until the action has finished or the dialog reopens).
  */
 export function ConfirmDialog({
   open,
@@ -48,10 +55,26 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   const titleId = useId();
   const contentId = useId();
+  const confirmed = useRef(false);
+  // A new opening, or the end of the confirmed action (the dialog stayed open: a retry is allowed).
+  useEffect(() => {
+    if (!open || !loading) confirmed.current = false;
+  }, [open, loading]);
+
+  const confirm = (event: MouseEvent) => {
+    if (confirmed.current || loading || isRepeatClick(event.nativeEvent)) return;
+    confirmed.current = true;
+    onConfirm();
+  };
+  const close = (event: SyntheticEvent | object, reason?: string) => {
+    if (reason === 'backdropClick' && isRepeatClick((event as SyntheticEvent).nativeEvent as { detail?: number })) return;
+    onClose();
+  };
+
   return (
     <Dialog
       open={open}
-      onClose={loading ? undefined : onClose}
+      onClose={loading ? undefined : close}
       aria-labelledby={titleId}
       aria-describedby={contentId}
     >
@@ -68,7 +91,7 @@ export function ConfirmDialog({
         <Button
           variant="contained"
           color={destructive ? 'error' : 'primary'}
-          onClick={onConfirm}
+          onClick={confirm}
           disabled={loading}
           startIcon={loading ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >

@@ -5,7 +5,17 @@ import {
   useTakeUndoableMutation,
   useTranslate,
 } from 'react-admin';
-import { notify, type CloseReason } from './notifier';
+import { notify, type CloseReason, type NotificationType } from './notifier';
+
+/**
+ * react-admin reports a saved create, update or delete as an 'info' toast (blue); a success is green
+ * everywhere in the portal, so these messages are shown as 'success'.
+ */
+const RA_SUCCESS_MESSAGES: readonly string[] = ['ra.notification.created', 'ra.notification.updated', 'ra.notification.deleted'];
+
+export function portalTypeOf(message: unknown, type: NotificationType | undefined): NotificationType | undefined {
+  return typeof message === 'string' && RA_SUCCESS_MESSAGES.includes(message) ? 'success' : type;
+}
 
 /**
  * react-admin's `notification` slot: instead of a second snackbar, every useNotify() call inside <Admin>
@@ -37,7 +47,7 @@ export function RaNotificationBridge() {
     };
 
     notify(text, {
-      type,
+      type: portalTypeOf(message, type),
       autoHideDuration,
       multiLine,
       ...(undoable ? { action: { label: translate('ra.action.undo') }, onClose: settle } : {}),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { ConfirmDialog, ConfirmMessageKeys } from '@/components/ConfirmDialog';
@@ -45,5 +45,53 @@ describe('ConfirmDialog (spec §2 defaults)', () => {
     renderDialog({}, 'en');
     expect(screen.getByRole('dialog', { name: 'Please confirm' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+});
+
+describe('ConfirmDialog and double clicks (issue: double-clicking a confirm or submit button)', () => {
+  it('confirms once however fast the confirm button is clicked, until the action ends', () => {
+    const i18n = createTestI18n('vi');
+    const onConfirm = vi.fn();
+    const props = { open: true, onConfirm, onClose: vi.fn() };
+    const { rerender } = render(
+      <I18nextProvider i18n={i18n}>
+        <ConfirmDialog {...props} />
+      </I18nextProvider>,
+    );
+    const confirm = screen.getByRole('button', { name: 'Xác nhận' });
+    fireEvent.click(confirm, { detail: 1 });
+    fireEvent.click(confirm, { detail: 1 });
+    fireEvent.click(confirm, { detail: 2 });
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    // The action ran and failed (loading true → false, the dialog still open): a retry is allowed.
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <ConfirmDialog {...props} loading />
+      </I18nextProvider>,
+    );
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <ConfirmDialog {...props} loading={false} />
+      </I18nextProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Xác nhận' }), { detail: 1 });
+    expect(onConfirm).toHaveBeenCalledTimes(2);
+  });
+
+  it('ignores the second click of the double click that opened it (backdrop or confirm button)', () => {
+    const { onConfirm, onClose } = renderDialog();
+    const container = document.querySelector('.MuiDialog-container')!;
+    fireEvent.mouseDown(container, { detail: 2 });
+    fireEvent.click(container, { detail: 2 });
+    fireEvent.click(screen.getByRole('button', { name: 'Xác nhận' }), { detail: 2 });
+    expect(onClose).not.toHaveBeenCalled();
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Vui lòng xác nhận' })).toBeInTheDocument();
+    // A plain click outside still cancels, and Enter/Space on the button (detail 0) still confirms.
+    fireEvent.mouseDown(container, { detail: 1 });
+    fireEvent.click(container, { detail: 1 });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Xác nhận' }), { detail: 0 });
+    expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 });
