@@ -129,17 +129,32 @@ export function formatMoney(amount: NumericInput, lng: FormatLanguage = 'vi'): s
   return `${sign(d)}${groupDigits(d.int, NUMBER_SEPARATORS[lng].group)} ${CURRENCY_SYMBOL}`;
 }
 
+/** Units of short amounts as each language writes them: "6,77 tr" and "2,5 tỷ" in Vietnamese, "6.77M" in English. */
+const SHORT_UNITS: Record<FormatLanguage, ReadonlyArray<readonly [bigint, string]>> = {
+  vi: [
+    [1_000_000_000n, ' tỷ'],
+    [1_000_000n, ' tr'],
+    [1000n, ' nghìn'],
+  ],
+  en: [
+    [1_000_000_000n, 'B'],
+    [1_000_000n, 'M'],
+    [1000n, 'K'],
+  ],
+};
+
 /**
- * Short amounts (§5) for charts and tiles: below 1,000 as formatNumber; thousands with 'K'; millions
- * (and above) with 'M'. Up to two decimals, truncated rather than rounded, so a short amount never
- * shows more money than there is: 999999 → '999,99K', 1250000 → '1,25M', 2500000000 → '2.500M'.
+ * Short amounts (§5) for charts and tiles: below 1,000 as formatNumber; then thousands, millions and
+ * billions in the language's words (vi 'nghìn', 'tr', 'tỷ'; en K, M, B). Up to two decimals, truncated
+ * rather than rounded, so a short amount never shows more money than there is: 999999 → '999,99 nghìn',
+ * 6770000 → '6,77 tr', 2500000000 → '2,5 tỷ' (en '999.99K', '6.77M', '2.5B').
  */
 export function shortAmount(value: NumericInput, lng: FormatLanguage = 'vi'): string {
   const d = toDecimal(value);
   if (!d) return '0';
   const whole = BigInt(d.int);
   if (whole < 1000n) return formatNumber(value, lng);
-  const [unit, suffix] = whole < 1_000_000n ? [1000n, 'K'] : [1_000_000n, 'M'];
+  const [unit, suffix] = SHORT_UNITS[lng].find(([size]) => whole >= size)!;
   const { group, decimal } = NUMBER_SEPARATORS[lng];
   const hundredths = ((whole % unit) * 100n) / unit;
   const decimals = hundredths.toString().padStart(2, '0').replace(/0+$/, '');
