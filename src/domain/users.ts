@@ -8,6 +8,7 @@ import type { Role } from './roles';
 import {
   dbIdSchema,
   emailSchema,
+  isValidPhone,
   optionalField,
   passwordSchema,
   requiredString,
@@ -73,17 +74,62 @@ export const createUserSchema = requireStoresForStoreRoles(
 );
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
+/** Digits with an optional +, spaces, dots, dashes or brackets, at least nine digits: typed as a phone number. */
+export const looksLikePhone = (value: string): boolean =>
+  /^\+?[\d\s.()-]+$/.test(value.trim()) && value.replace(/\D/g, '').length >= 9;
+
+/** A phone as people type it → the national 0… form: `+84 963 123 411`, `84963123411`, `0963.123.411` → `0963123411`. */
+export function normalisePhoneInput(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.startsWith('84') && digits.length >= 11 ? `0${digits.slice(2)}` : digits;
+}
+
+/**
+ * The invitation's account field: a username (trimmed), or a phone number normalised to 0… which must
+ * then be a §5 phone. The form and the server parse with it, so both look up the same number.
+ */
+export const inviteAccountSchema = z
+  .string({ error: ValidationKeys.required })
+  .transform((value) => (looksLikePhone(value) ? normalisePhoneInput(value) : value.trim()))
+  .pipe(
+    requiredString
+      .max(64, ValidationKeys.invalid)
+      .refine((value) => !/^\d+$/.test(value) || isValidPhone(value), { message: ValidationKeys.phone }),
+  );
+
 /**
  * Invite an existing wallet user by username or phone number. The account field takes either, so the
  * inviter types what they know; the server looks both up.
  */
 export const inviteUserSchema = requireStoresForStoreRoles(
   z.strictObject({
-    account: requiredString.max(64, ValidationKeys.invalid),
+    account: inviteAccountSchema,
     role: assignableRoleSchema,
     storeList: storeListSchema.optional(),
   }),
 );
+
+/** POST …/users/invitations/holder: whose wallet this account is, asked before the invitation is confirmed. */
+export const inviteHolderQuerySchema = z.strictObject({ account: inviteAccountSchema });
+export type InviteHolderQuery = z.infer<typeof inviteHolderQuerySchema>;
+
+/** The holder as the inviter may see them: the name masked (maskPersonName), the phone masked. */
+export interface InviteHolder {
+  maskedName: string;
+  maskedPhone: string | null;
+}
+
+/**
+ * What the users list and detail show as the user's state: a member's ACTIVE or INACTIVE, a waiting
+ * invitee PENDING (never "active": they have not joined), anyone else NOT_JOINED (expired, refused,
+ * cancelled). Texts: resources.users.status.<value>.
+ */
+export const DISPLAY_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING', 'NOT_JOINED'] as const;
+export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
+export function displayStatusOf(user: { status: UserStatus | string; invitationStatus: InvitationStatus | string }): DisplayStatus {
+  if (user.invitationStatus === 'ACCEPT') return user.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE';
+  return user.invitationStatus === 'WAITING' ? 'PENDING' : 'NOT_JOINED';
+}
 export type InviteUserInput = z.infer<typeof inviteUserSchema>;
 
 /** POST /:userId {reqType:'update'}: every field optional; a role change is checked like a grant. */

@@ -460,6 +460,50 @@ describe('users', () => {
       expect((await invite(admin, { account: invitee.username, role: 'MARKETING' })).json().data.invitationStatus).toBe('WAITING');
     });
 
+    it('takes the phone as people type it (+84, spaces, dots) and shows the holder masked before confirming', async () => {
+      const invitee = await walletUser();
+      await t.database.db.insert(verifiedContacts).values({ userId: invitee.id, channel: 'SMS', address: invitee.phone! });
+      const national = invitee.phone!;
+      const typed = `+84 ${national.slice(1, 4)}.${national.slice(4, 7)} ${national.slice(7)}`;
+      const holderUrl = `${inviteUrl(SME)}/holder`;
+      const lookUp = (token: string, account: string, query = '') =>
+        t.call(token, { method: 'POST', url: `${holderUrl}${query}`, payload: { account }, remoteAddress: IP });
+      const found = await lookUp(admin, typed);
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json().data).toEqual({ maskedName: 'K••• Ví', maskedPhone: `${national.slice(0, 4)}•••${national.slice(-3)}` });
+      // The full name and the number never leave the server.
+      expect(found.body).not.toContain('Khách');
+      expect(found.body).not.toContain(national);
+      // A phone nobody verified, an unknown username: the reason, in the caller's language.
+      expect((await lookUp(admin, '+84 388 000 111')).json()).toMatchObject({ message: viApi.users.contactNotVerified });
+      expect((await lookUp(admin, '0388 000 111', '?lang=en')).json()).toMatchObject({ message: enApi.users.contactNotVerified });
+      expect((await lookUp(admin, 'nobody_here_01')).statusCode).toBe(404);
+      expect((await lookUp(admin, 'nobody_here_01')).json().message).toBe(viApi.users.accountNotFound);
+      expect((await lookUp(admin, '+84 463 123 411')).statusCode).toBe(400);
+      // Only managers may ask whose wallet a number is.
+      expect((await lookUp(accountant, typed)).statusCode).toBe(403);
+      expect((await lookUp(cashier, typed)).statusCode).toBe(403);
+
+      // The invitation itself reads the same number.
+      const res = await invite(admin, { account: `84${national.slice(1)}`, role: 'MARKETING' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ id: invitee.id, invitationStatus: 'WAITING' });
+    });
+
+    it('a waiting invitee is not listed as an active (or inactive) user', async () => {
+      const invitee = await walletUser();
+      expect((await invite(owner, { account: invitee.username, role: 'MARKETING' })).statusCode).toBe(200);
+      const listed = async (query: string) =>
+        ((await t.call(owner, { method: 'GET', url: usersUrl(SME, `keyword=${invitee.username}${query}`) })).json().data.content as MerchantUser[]).map((u) => u.id);
+      expect(await listed('')).toEqual([invitee.id]);
+      expect(await listed('&status=ACTIVE')).toEqual([]);
+      expect(await listed('&status=INACTIVE')).toEqual([]);
+      expect(await listed('&invitationStatus=WAITING')).toEqual([invitee.id]);
+      const [mine] = await myInvitations(invitee.token);
+      expect((await answer(invitee.token, mine.id, 'accept')).statusCode).toBe(200);
+      expect(await listed('&status=ACTIVE')).toEqual([invitee.id]);
+    });
+
     it('expires after its lifetime and shows EXPIRED; an expired invitation cannot be accepted', async () => {
       const invitee = await walletUser();
       await invite(owner, { account: invitee.username, role: 'SUB_ACCOUNTANT' });

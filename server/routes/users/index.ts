@@ -9,14 +9,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiStatus, UserApiPaths } from '@/domain/api';
 import { canGrantRole, canManageUsers, highestRank } from '@/domain/permissions';
+import { maskPersonName, maskPhone } from '@/domain/masking';
 import { Roles } from '@/domain/roles';
 import {
   createUserSchema,
   INVITATION_LIFETIME_DAYS,
   INVITATION_STATUSES,
   invitationAnswerSchema,
+  inviteHolderQuerySchema,
   inviteUserSchema,
   isStoreRole,
+  looksLikePhone,
   USER_STATUSES,
   userRequestSchema,
 } from '@/domain/users';
@@ -29,8 +32,6 @@ import { USER_SORT_FIELDS, usersRepository } from './repository';
 
 const DAY_MS = 86_400_000;
 
-/** Digits (with an optional +, spaces, dots or dashes) and at least nine of them: typed as a phone number. */
-const looksLikePhone = (account: string) => /^\+?[\d\s.-]+$/.test(account.trim()) && account.replace(/\D/g, '').length >= 9;
 
 const storeRefSchema = z.object({ id: z.number().int(), storeName: z.string() });
 const auditSchema = z.object({
@@ -105,6 +106,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     const target = await repo.find(merchantId, userId);
     if (!target) throw ApiError.notFound();
     return target;
+  }
+
+  /**
+   * The wallet account an invitation goes to (username, or a phone its owner verified; the schema has
+   * normalised the phone). A phone with no account that verified it: the invitee must sign up with it or
+   * verify it first, and the message says so.
+   */
+  async function accountOf(account: string) {
+    const found = await repo.findAccount(account);
+    if (!found) throw new ApiError(404, ApiStatus.NOT_FOUND, looksLikePhone(account) ? 'users.contactNotVerified' : 'users.accountNotFound');
+    return found;
   }
 
   /** A manager acts only on users ranked at most as high as themselves (an ADMINISTRATOR never on an owner). */
@@ -196,9 +208,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       if (!canGrantRole(roles, body.role)) throw refused('users.roleAboveCaller');
       const storeIds = await requireStores(merchant.id, body.role, body.storeList);
-      const account = await repo.findAccount(body.account.trim());
-      // A phone with no account that verified it: the invitee must sign up with it or verify it first.
-      if (!account) throw new ApiError(404, ApiStatus.NOT_FOUND, looksLikePhone(body.account) ? 'users.contactNotVerified' : 'users.accountNotFound');
+      const account = await accountOf(body.account);
       await repo.expireDue({ merchantId: merchant.id });
       const existing = await repo.find(merchant.id, account.id);
       if (existing?.invitationStatus === 'ACCEPT') throw conflict('users.alreadyMember');
@@ -210,6 +220,26 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         auditOf(request),
       );
       return ok(request, await targetOf(merchant.id, account.id));
+    },
+  );
+
+  app.post(
+    UserApiPaths.inviteHolder,
+    {
+      preHandler: merchantScope,
+      schema: {
+        tags: ['users'],
+        summary: 'Whose wallet an invitation would go to (managers only): the holder\'s name and phone, masked; 404 with the reason when no account matches',
+        params: merchantParams,
+        querystring: langOnlyQuery,
+        body: inviteHolderQuerySchema,
+        response: { 200: envelopeSchema(z.object({ maskedName: z.string(), maskedPhone: z.string().nullable() })) },
+      },
+    },
+    async (request) => {
+      requireManager(request);
+      const holder = await accountOf(request.body.account);
+      return ok(request, { maskedName: maskPersonName(holder.name) ?? '', maskedPhone: maskPhone(holder.phone) });
     },
   );
 

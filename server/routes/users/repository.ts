@@ -72,7 +72,8 @@ interface Row {
 function whereOf(merchantId: number, filter: UserFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(memberships.merchantId, merchantId)];
   if (filter.role) conditions.push(sql`${filter.role} = any(${memberships.roles})`);
-  if (filter.status) conditions.push(eq(memberships.status, filter.status));
+  // A status is a member's: a waiting or refused invitee is neither active nor inactive.
+  if (filter.status) conditions.push(eq(memberships.status, filter.status), eq(memberships.invitationStatus, 'ACCEPT'));
   if (filter.invitationStatus) conditions.push(eq(memberships.invitationStatus, filter.invitationStatus));
   if (filter.storeId !== undefined) {
     conditions.push(
@@ -237,10 +238,10 @@ export function usersRepository(db: Db) {
      * The wallet account with this username, or whose verified phone this is. A phone typed into
      * someone's sign-up proves nothing, so an unverified one never receives an invitation.
      */
-    async findAccount(account: string): Promise<{ id: number; username: string } | null> {
+    async findAccount(account: string): Promise<{ id: number; username: string; name: string; phone: string | null } | null> {
       const phone = normaliseAddress('SMS', account);
       const [row] = await db
-        .select({ id: users.id, username: users.username })
+        .select({ id: users.id, username: users.username, name: users.name, phone: users.phone })
         .from(users)
         .leftJoin(verifiedContacts, and(eq(verifiedContacts.userId, users.id), eq(verifiedContacts.channel, 'SMS')))
         .where(or(sql`lower(${users.username}) = lower(${account})`, and(eq(users.phone, phone), eq(verifiedContacts.address, phone))))

@@ -1,5 +1,5 @@
 import { UserApiPaths, type MerchantUser, type MyInvitation } from '@/domain/api';
-import type { InviteUserInput } from '@/domain/users';
+import type { InviteHolder, InviteUserInput } from '@/domain/users';
 import type { HttpClient } from '../httpClient';
 import { apiCall, type ApiContext } from './context';
 
@@ -10,6 +10,13 @@ export function usersApi(http: HttpClient, ctx: ApiContext) {
     /** Invites an existing wallet user to the chosen merchant; errors toast the server's message (§8). */
     async inviteUser(body: InviteUserInput): Promise<MerchantUser> {
       return (await call<MerchantUser>(UserApiPaths.invite, { method: 'POST', body })).data;
+    },
+    /**
+     * Whose wallet the invitation would reach (name and phone masked), before the inviter confirms. No
+     * toast: a refusal (no such account, phone not verified) is shown next to the field.
+     */
+    async getInviteHolder(account: string): Promise<InviteHolder> {
+      return (await call<InviteHolder>(UserApiPaths.inviteHolder, { method: 'POST', body: { account }, showError: false })).data;
     },
     /** The signed-in user's invitations waiting for an answer. */
     async getMyInvitations(): Promise<MyInvitation[]> {

@@ -6,6 +6,7 @@ import {
   SaveButton,
   SimpleForm,
   TextInput,
+  Title,
   Toolbar,
   useNotify,
   useRedirect,
@@ -19,8 +20,9 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import SendOutlined from '@mui/icons-material/SendOutlined';
 import { ConfirmDialog, ConfirmMessageKeys } from '@/components/ConfirmDialog';
-import { createUserSchema, inviteUserSchema, isStoreRole, type InviteUserInput } from '@/domain/users';
+import { createUserSchema, inviteUserSchema, isStoreRole, type InviteHolder, type InviteUserInput } from '@/domain/users';
 import { validateWithSchema } from '@/domain/formErrors';
 import { withoutEmpty } from './formValidation';
 import { RoleInput, StoreListInput } from './UserInputs';
@@ -57,6 +59,7 @@ export default function UserCreate() {
   if (!canManage) return <AccessDeniedNotice />;
   return (
     <Stack spacing={4} sx={{ mt: 2 }}>
+      {mode === 'invite' && <Title title="resources.users.page.invite" />}
       <ToggleButtonGroup
         exclusive
         color="primary"
@@ -92,17 +95,29 @@ function InviteForm() {
   const notify = useNotify();
   const redirect = useRedirect();
   const { grantable } = useUserPermissions();
-  const [pending, setPending] = useState<InviteUserInput | null>(null);
+  /** The invitation to confirm, with the wallet holder it reaches (masked), looked up before the dialog opens. */
+  const [pending, setPending] = useState<{ body: InviteUserInput; holder: InviteHolder } | null>(null);
   const [sending, setSending] = useState(false);
   /** No account for what was typed (or no account verified that phone): said next to the field, not only in a toast. */
   const [notFound, setNotFound] = useState<string | null>(null);
+
+  /** The phone normalised as the server will read it (+84, spaces, dots → 0…), then whose wallet it is. */
+  const lookUp = async (values: Record<string, unknown>) => {
+    const body = inviteUserSchema.parse(toInviteBody(values));
+    setNotFound(null);
+    try {
+      setPending({ body, holder: await api.getInviteHolder(body.account) });
+    } catch (error) {
+      setNotFound((error as Error).message || translate('portal.http.error'));
+    }
+  };
 
   const send = async () => {
     if (!pending) return;
     setSending(true);
     setNotFound(null);
     try {
-      await api.inviteUser(pending);
+      await api.inviteUser(pending.body);
       notify('resources.users.notifications.invited', { type: 'success' });
       redirect('list', 'users');
     } catch (error) {
@@ -127,7 +142,7 @@ function InviteForm() {
         <Form
           resource="users"
           validate={validateInvite}
-          onSubmit={(values: Record<string, unknown>) => setPending(toInviteBody(values) as InviteUserInput)}
+          onSubmit={lookUp}
         >
           <Box sx={{ maxWidth: 640 }}>
             <TextInput source="account" label="resources.users.fields.account" fullWidth />
@@ -135,13 +150,25 @@ function InviteForm() {
             <StoreListInput />
           </Box>
           <Toolbar>
-            <SaveButton label="resources.users.invite.send" alwaysEnable />
+            <SaveButton label="resources.users.invite.send" icon={<SendOutlined />} alwaysEnable />
           </Toolbar>
         </Form>
         <ConfirmDialog
           open={pending !== null}
           loading={sending}
-          content={translate(ConfirmMessageKeys.sendInvitation)}
+          content={
+            pending && (
+              <>
+                <Typography component="span" sx={{ display: 'block', mb: 2 }} data-testid="invite-holder">
+                  {translate('resources.users.invite.holder', {
+                    name: pending.holder.maskedName,
+                    phone: pending.holder.maskedPhone ?? translate('portal.common.none'),
+                  })}
+                </Typography>
+                {translate(ConfirmMessageKeys.sendInvitation)}
+              </>
+            )
+          }
           onConfirm={() => void send()}
           onClose={() => setPending(null)}
         />

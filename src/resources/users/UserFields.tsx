@@ -2,7 +2,7 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import type { MerchantUser } from '@/domain/api';
-import { INVITATION_STATUS_TEXT_KEYS } from '@/domain/users';
+import { displayStatusOf, INVITATION_STATUS_TEXT_KEYS, type DisplayStatus } from '@/domain/users';
 
 /** The role translated (resources.users.roles.<ROLE>); unknown roles show their code. */
 export function RoleField() {
@@ -18,17 +18,20 @@ export function StoresField() {
   return <>{record.stores.map((s) => s.storeName).join(', ')}</>;
 }
 
+const STATUS_COLOURS: Record<DisplayStatus, 'success' | 'warning' | 'default'> = {
+  ACTIVE: 'success',
+  INACTIVE: 'default',
+  PENDING: 'warning',
+  NOT_JOINED: 'default',
+};
+
+/** A member's state; an invitee is pending (or not joined), never "active" before accepting. */
 export function StatusField() {
   const record = useRecordContext<MerchantUser>();
   const translate = useTranslate();
   if (!record) return null;
-  return (
-    <Chip
-      size="small"
-      color={record.status === 'ACTIVE' ? 'success' : 'default'}
-      label={translate(`resources.users.status.${record.status}`)}
-    />
-  );
+  const status = displayStatusOf(record);
+  return <Chip size="small" color={STATUS_COLOURS[status]} label={translate(`resources.users.status.${status}`)} data-status={status} />;
 }
 
 /** §4 display texts; an accepted member shows nothing. */

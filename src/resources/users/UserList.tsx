@@ -13,7 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type MerchantUser } from '@/domain/api';
 import { Roles } from '@/domain/roles';
-import { INVITATION_STATUS_TEXT_KEYS, USER_STATUSES } from '@/domain/users';
+import { displayStatusOf, INVITATION_STATUS_TEXT_KEYS, USER_STATUSES } from '@/domain/users';
 import { InvitationStatusField, RoleField, StatusField, StoresField } from './UserFields';
 import { useStoreChoices, useUserPermissions } from './useUserPermissions';
 
@@ -89,7 +89,7 @@ export default function UserList() {
           secondaryText={(user) => translate(`resources.users.roles.${user.role}`, { _: user.role })}
           tertiaryText={(user) => {
             const key = INVITATION_STATUS_TEXT_KEYS[user.invitationStatus];
-            return key ? translate(key) : translate(`resources.users.status.${user.status}`);
+            return key ? translate(key) : translate(`resources.users.status.${displayStatusOf(user)}`);
           }}
         />
       ) : (
