@@ -40,6 +40,7 @@ import { transactionReportRoutes } from './routes/transaction-report';
 import { reportViewsRoutes } from './routes/report-views';
 import { cardPaymentReportRoutes } from './routes/card-payment-report';
 import { disbursementReportRoutes } from './routes/disbursement-report';
+import { disbursementManagementRoutes } from './routes/disbursement-management';
 import { financingReportRoutes } from './routes/financing-report';
 import { onetimeReportRoutes } from './routes/onetime-report';
 import { nonpaidReportRoutes } from './routes/nonpaid-report';
@@ -77,6 +78,7 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   reportViewsRoutes,
   cardPaymentReportRoutes,
   disbursementReportRoutes,
+  disbursementManagementRoutes,
   financingReportRoutes,
   onetimeReportRoutes,
   nonpaidReportRoutes,

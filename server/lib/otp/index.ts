@@ -21,7 +21,8 @@ export type OtpPurpose =
   | 'CHANGE_2FA'
   | 'PAYOUT_CHANGE'
   | 'ECONTRACT_SIGN'
-  | 'VERIFY_CONTACT';
+  | 'VERIFY_CONTACT'
+  | 'DISBURSEMENT_APPROVE';
 export interface OtpTarget {
   channel: 'SMS' | 'EMAIL';
   address: string;
