@@ -191,11 +191,29 @@ export function kybEditBlock(stateCode: number): 'locked' | 'underReview' | null
 }
 
 /**
- * The state after the merchant sends changed info: a verified (2xx) merchant waits for approval of the
- * change without leaving KYB (203); anyone else waits for approval (110) when every required document is
- * on file, else waits for the missing ones (106).
+ * Contact details: how to reach the merchant, not who it is. Changing only these keeps the KYB state
+ * (no review); any other field (name, brand, tax code, address, representative, legal form, industry,
+ * selling channel) is what KYB verified, so changing it sends the merchant back to review.
  */
-export function stateAfterEdit(stateCode: number, documentsComplete: boolean): number {
+export const CONTACT_ONLY_FIELDS: readonly MerchantField[] = ['contactPhone', 'contactEmail', 'website'];
+
+/** The fields whose value differs (website: empty and absent are the same). */
+export function changedMerchantFields(current: Partial<Record<MerchantField, unknown>>, next: Partial<Record<MerchantField, unknown>>): MerchantField[] {
+  const value = (record: Partial<Record<MerchantField, unknown>>, field: MerchantField) => record[field] ?? '';
+  return MERCHANT_FIELDS.filter((field) => value(current, field) !== value(next, field));
+}
+
+/** Of the changed fields, those that send the merchant back to KYB review. */
+export const reviewFieldsOf = (changed: readonly MerchantField[]): MerchantField[] =>
+  changed.filter((field) => !CONTACT_ONLY_FIELDS.includes(field));
+
+/**
+ * The state after the merchant sends changed info. Contact-only changes keep the state. Otherwise a
+ * verified (2xx) merchant waits for approval of the change without leaving KYB (203); anyone else waits
+ * for approval (110) when every required document is on file, else waits for the missing ones (106).
+ */
+export function stateAfterEdit(stateCode: number, documentsComplete: boolean, reviewFields: readonly MerchantField[]): number {
+  if (reviewFields.length === 0) return stateCode;
   if (stateCode >= 200 && stateCode <= 299) return KYB_STATE.WAITING_APPROVE_IN_KYB;
   return documentsComplete ? KYB_STATE.WAITING_APPROVE : KYB_STATE.WAITING_UPDATE;
 }

@@ -344,6 +344,25 @@ describe('merchant info and KYB', () => {
       expect(await stateOf(id)).toBe(202);
     });
 
+    it('contact details alone (phone, e-mail, website) keep the KYB state; any verified field sends it to review', async () => {
+      const id = kybId.get('reject')!;
+      const stateBefore = await stateOf(id);
+      expect(stateBefore).toBe(KybDemoMerchants.reject.stateCode);
+      const { data } = (await t.call(kyb, { method: 'GET', url: infoUrl(id) })).json();
+      const same = { name: data.name, brandName: data.brandName, ...data.profile, website: data.profile.website ?? '' };
+      const contactOnly = { ...same, contactPhone: '0912000111', contactEmail: 'lienhe@example.vn', website: 'https://lien-he.example.vn' };
+      const kept = await t.call(kyb, { method: 'POST', url: infoUrl(id), payload: contactOnly });
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(kept.json().data).toMatchObject({ stateCode: stateBefore, profile: { contactPhone: '0912000111', contactEmail: 'lienhe@example.vn', website: 'https://lien-he.example.vn' } });
+      expect(await stateOf(id)).toBe(stateBefore);
+      const events = async () => (await t.database.db.select().from(merchantProfileEvents).where(eq(merchantProfileEvents.merchantId, id))).filter((e) => e.action === 'UPDATE_INFO');
+      expect((await events()).map((e) => [e.details, e.stateFrom, e.stateTo])).toEqual([[{ fields: ['contactPhone', 'contactEmail', 'website'] }, stateBefore, stateBefore]]);
+
+      // The representative is what KYB verified: review again (203, still in KYB), with the contact change kept.
+      const reviewed = await t.call(kyb, { method: 'POST', url: infoUrl(id), payload: { ...contactOnly, contactPhone: '0912000222', representativeName: 'Lê Thị Hoa' } });
+      expect(reviewed.json().data).toMatchObject({ stateCode: 203, kybStatus: 'waitingApprove', profile: { contactPhone: '0912000222', representativeName: 'Lê Thị Hoa' } });
+    });
+
     it('refuses editors of another merchant and non-editor roles', async () => {
       expect((await t.call(owner, { method: 'POST', url: infoUrl(OTHER), payload: validEdit() })).statusCode).toBe(403);
       expect((await t.call(accountant, { method: 'POST', url: infoUrl(SME), payload: validEdit() })).statusCode).toBe(403);

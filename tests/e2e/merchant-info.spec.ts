@@ -25,12 +25,15 @@ async function expectState(page: Page, key: KybDemoKey, lng: Lng = 'vi') {
   const status = key;
   const label = t(`portal.kyb.${status}`, {}, lng);
   await expect(page.getByLabel(t('portal.kyb.badge', { status: label }, lng))).toBeVisible();
-  await expect(page.getByTestId('kyb-state-code')).toHaveText(t('resources.merchant-info.kyb.stateCode', { code: KybDemoMerchants[key].stateCode }, lng));
+  // The badge says the state in words; the internal code (201, 110…) is not shown to merchants.
+  const kyb = page.getByRole('region', { name: t('resources.merchant-info.kyb.title', {}, lng) });
+  await expect(kyb).not.toContainText(String(KybDemoMerchants[key].stateCode));
+  await expect(kyb).not.toContainText(lng === 'vi' ? 'Mã trạng thái' : 'State code');
   await expect(page.getByTestId('kyb-next-step')).toContainText(t(`resources.merchant-info.kyb.next.${NEXT_STEP[key]}`, {}, lng));
 }
 
 test.describe('merchant info and KYB', () => {
-  test('every §4 KYB state shows its badge, code and next step; edits are offered only where allowed', async ({ page }) => {
+  test('every §4 KYB state shows its badge and next step (never its internal code); edits are offered only where allowed', async ({ page }) => {
     test.setTimeout(120_000);
     const keys = Object.keys(KybDemoMerchants) as KybDemoKey[];
     for (const [i, key] of keys.entries()) {
@@ -117,14 +120,36 @@ test.describe('merchant info and KYB', () => {
     await page.getByRole('button', { name: t('resources.merchant-info.edit.submit') }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Bạn có chắc muốn cập nhật thông tin tài khoản?');
+    // The confirmation itself names what sends the merchant back to review.
+    await expect(dialog.getByTestId('kyb-review-notice')).toHaveText(
+      'Các thay đổi sau sẽ đưa doanh nghiệp về trạng thái chờ duyệt KYB: Tên thương hiệu, Mã số thuế.',
+    );
     await dialog.getByRole('button', { name: 'Xác nhận' }).click();
     // Every required paper is on file: straight to waiting approve (110), and no more edits meanwhile.
     const label = t('portal.kyb.waitingApprove');
     await expect(page.getByLabel(t('portal.kyb.badge', { status: label }))).toBeVisible();
-    await expect(page.getByTestId('kyb-state-code')).toHaveText(t('resources.merchant-info.kyb.stateCode', { code: 110 }));
     await expect(page.locator('[data-field="brandName"]')).toHaveText('Tạp hoá Bến Thành Mới');
     await expect(page.getByRole('button', { name: t('resources.merchant-info.edit.open') })).toHaveCount(0);
     await expect(page.getByTestId('edit-blocked')).toHaveText(t('resources.merchant-info.edit.blocked.underReview'));
+  });
+
+  test('changing only contact details (phone, e-mail, website) says so and keeps the merchant verified', async ({ page }) => {
+    await openMerchantInfo(page, 'done', true);
+    await page.getByRole('button', { name: t('resources.merchant-info.edit.open') }).click();
+    const field = (name: string) => page.getByRole('textbox', { name: t(`resources.merchant-info.fields.${name}`) });
+    await field('contactPhone').fill('0912000111');
+    await field('website').fill('https://lien-he.example.vn');
+    await page.getByRole('button', { name: t('resources.merchant-info.edit.submit') }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('kyb-review-notice')).toHaveText(
+      'Chỉ thay đổi thông tin liên hệ (Số điện thoại liên hệ, Website): trạng thái KYB giữ nguyên, không cần duyệt lại.',
+    );
+    await dialog.getByRole('button', { name: 'Xác nhận' }).click();
+    await expect(page.locator('[data-field="contactPhone"]')).toHaveText('0912000111');
+    await expect(page.locator('[data-field="website"]')).toHaveText('https://lien-he.example.vn');
+    // Still verified, still editable.
+    await expect(page.getByLabel(t('portal.kyb.badge', { status: t('portal.kyb.done') }))).toBeVisible();
+    await expect(page.getByRole('button', { name: t('resources.merchant-info.edit.open') })).toBeVisible();
   });
 
   test('registers a new merchant, which starts as new (101)', async ({ page }) => {
@@ -184,4 +209,15 @@ test('owner_demo links the pagoda under the SME as a sharing merchant; the SME t
   await chooseMerchant(page, DemoMerchants.sme.name);
   await page.goto('/portal/app/merchant-info?tab=links');
   await expect(page.getByRole('region', { name: t('resources.merchant-info.links.linkedTitle') })).toContainText(DemoMerchants.pagoda.name);
+});
+
+test('a master merchant reads as one: no "Doanh nghiệp chủ: Chưa có" beside its own link role', async ({ page }) => {
+  await signIn(page, DemoUsers.owner.username);
+  await chooseMerchant(page, DemoMerchants.sme.name);
+  await page.goto('/portal/app/merchant-info');
+  const linkRole = page.locator('dt', { hasText: t('resources.merchant-info.fields.relationshipRole') });
+  await expect(linkRole).toHaveText('Vai trò liên kết');
+  await expect(page.locator('[data-field="relationshipRole"]')).toHaveText('Doanh nghiệp chủ');
+  await expect(page.locator('[data-field="master"]')).toHaveCount(0);
+  await expect(page.getByText('Quan hệ', { exact: true })).toHaveCount(0);
 });

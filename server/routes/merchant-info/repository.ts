@@ -10,9 +10,10 @@ import {
   isSingleDocument,
   kybEditBlock,
   kybNextStep,
+  changedMerchantFields,
   MAX_DOCUMENTS_PER_TYPE,
-  MERCHANT_FIELDS,
   missingRequiredDocuments,
+  reviewFieldsOf,
   stateAfterEdit,
   stateAfterKybDocument,
   type CategoryType,
@@ -238,7 +239,7 @@ export function merchantInfoRepository(db: Db) {
       });
     },
 
-    /** Saves changed fields; a real change sends the merchant back to approval (stateAfterEdit). */
+    /** Saves changed fields; a change of anything but contact details sends the merchant back to approval (stateAfterEdit). */
     async update(merchantId: number, input: MerchantEditInput, actor: Actor): Promise<void> {
       await db.transaction(async (tx) => {
         const merchant = await lockMerchant(tx, merchantId);
@@ -246,17 +247,13 @@ export function merchantInfoRepository(db: Db) {
         if (block) throw new ConflictError(`merchantInfo.${block}`);
         await checkCategories(tx, input);
         const [profile] = await tx.select().from(merchantProfiles).where(eq(merchantProfiles.merchantId, merchantId));
-        const current: Record<string, unknown> = {
-          name: merchant.name,
-          brandName: merchant.brandName,
-          ...(profile ? { ...profile, website: profile.website ?? '' } : {}),
-        };
-        const next: Record<string, unknown> = { ...input, website: input.website ? input.website : '' };
-        const changed = MERCHANT_FIELDS.filter((f) => current[f] !== next[f]);
+        const current = { name: merchant.name, brandName: merchant.brandName, ...(profile ?? {}) };
+        const changed = changedMerchantFields(current, input);
         // Sending what is already saved changes nothing (a retried request is harmless).
         if (changed.length === 0) return;
         const types = await documentTypesOf(tx, merchantId);
-        const stateTo = stateAfterEdit(merchant.stateCode, missingRequiredDocuments(types).length === 0);
+        // Contact details alone keep the KYB state (docs/decisions.md); anything KYB verified is reviewed again.
+        const stateTo = stateAfterEdit(merchant.stateCode, missingRequiredDocuments(types).length === 0, reviewFieldsOf(changed));
         await tx.update(merchants).set({ name: input.name, brandName: input.brandName, stateCode: stateTo }).where(eq(merchants.id, merchantId));
         const values = { ...profileValues(input), updatedAt: new Date(), updatedBy: actor.userId };
         await tx

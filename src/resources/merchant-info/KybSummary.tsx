@@ -25,10 +25,8 @@ export function KybSummary({ info }: { info: MerchantInfo }) {
         <Typography id="kyb-title" variant="h6" component="h2">
           {t('resources.merchant-info.kyb.title')}
         </Typography>
+        {/* The badge says the state in words; the internal state code (201, 110…) is never shown to merchants. */}
         <KybBadge stateCode={info.stateCode} size="medium" />
-        <Typography variant="body2" color="text.secondary" data-testid="kyb-state-code">
-          {t('resources.merchant-info.kyb.stateCode', { code: info.stateCode })}
-        </Typography>
         {info.inKyb && (
           <Typography variant="body2" color="text.secondary">
             {t('resources.merchant-info.kyb.inKyb')}

@@ -7,11 +7,14 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, ConfirmMessageKeys } from '@/components/ConfirmDialog';
 import {
+  changedMerchantFields,
   FIELD_MAX_LENGTH,
   merchantEditSchema,
   registerMerchantSchema,
   REGISTRABLE_TYPES,
+  reviewFieldsOf,
   SELLING_CHANNELS,
+  type MerchantField,
   type MerchantEditInput,
   type RegisterMerchantInput,
 } from '@/domain/merchantInfo';
@@ -87,6 +90,15 @@ export function MerchantFieldsForm({ mode, initial, onSubmit, onCancel, serverEr
       setConfirming(false);
     }
   };
+  /** The edit confirmation says, in itself, which changes send the merchant back to KYB review. */
+  const kybNotice = () => {
+    const changed = changedMerchantFields(initial, values);
+    const review = reviewFieldsOf(changed);
+    const names = (fields: MerchantField[]) => fields.map(label).join(', ');
+    if (review.length) return t('resources.merchant-info.edit.confirmReview', { fields: names(review) });
+    if (changed.length) return t('resources.merchant-info.edit.confirmContactOnly', { fields: names(changed) });
+    return t('resources.merchant-info.edit.confirmNoChange');
+  };
   const errorOf = (field: string) => errors[field] || serverErrors[field] || '';
   const maxLength = (field: string) => (FIELD_MAX_LENGTH as Record<string, number>)[field];
 
@@ -148,7 +160,18 @@ export function MerchantFieldsForm({ mode, initial, onSubmit, onCancel, serverEr
       <ConfirmDialog
         open={confirming}
         loading={busy}
-        content={t(mode === 'edit' ? ConfirmMessageKeys.updateAccount : 'resources.merchant-info.register.confirm')}
+        content={
+          mode === 'edit' ? (
+            <>
+              <Box component="span" sx={{ display: 'block', mb: 2, fontWeight: 500 }} data-testid="kyb-review-notice">
+                {confirming && kybNotice()}
+              </Box>
+              {t(ConfirmMessageKeys.updateAccount)}
+            </>
+          ) : (
+            t('resources.merchant-info.register.confirm')
+          )
+        }
         onConfirm={() => void save()}
         onClose={() => setConfirming(false)}
       />

@@ -38,7 +38,9 @@ function Details({ info }: { info: MerchantInfo }) {
     label('partnerCode', info.partnerCode),
     label('type', t(`portal.merchant.type.${info.type}`, { defaultValue: info.type })),
     label('relationshipRole', info.relationshipRole ? t(`resources.merchant-info.relationship.${info.relationshipRole}`, { defaultValue: info.relationshipRole }) : t('resources.merchant-info.relationship.none')),
-    label('master', info.master ? `${info.master.name} (${info.master.partnerCode})` : null),
+    // The master row only when there is one: "Doanh nghiệp chủ: Chưa có" beside a merchant that is itself
+    // the master (or independent) contradicted the link row above it.
+    ...(info.master ? [label('master', `${info.master.name} (${info.master.partnerCode})`)] : []),
     label('internalGroup', info.internalGroup ? t(`resources.merchant-info.groupRoles.${info.internalGroup.groupCode}`, { defaultValue: info.internalGroup.groupCode }) : null),
     label('taxCode', p?.taxCode),
     label('representativeName', p?.representativeName),

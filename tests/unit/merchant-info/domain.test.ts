@@ -10,6 +10,9 @@ import {
   merchantEditSchema,
   missingRequiredDocuments,
   stateAfterEdit,
+  changedMerchantFields,
+  reviewFieldsOf,
+  CONTACT_ONLY_FIELDS,
   stateAfterKybDocument,
 } from '../../../src/domain/merchantInfo';
 import { MERCHANT_INFO_VIEW_ROLES } from '../../../src/domain/permissions';
@@ -39,11 +42,24 @@ describe('KYB flow', () => {
   });
 
   it('sends an edited merchant back to approval', () => {
-    expect(stateAfterEdit(201, true)).toBe(203);
-    expect(stateAfterEdit(202, false)).toBe(203);
-    expect(stateAfterEdit(101, true)).toBe(110);
-    expect(stateAfterEdit(101, false)).toBe(106);
-    expect(stateAfterEdit(108, true)).toBe(110);
+    const name = ['name'] as const;
+    expect(stateAfterEdit(201, true, name)).toBe(203);
+    expect(stateAfterEdit(202, false, name)).toBe(203);
+    expect(stateAfterEdit(101, true, name)).toBe(110);
+    expect(stateAfterEdit(101, false, name)).toBe(106);
+    expect(stateAfterEdit(108, true, name)).toBe(110);
+  });
+
+  it('keeps the KYB state when only contact details change (phone, e-mail, website)', () => {
+    for (const code of [201, 210, 202, 101, 106, 108]) expect(stateAfterEdit(code, true, []), String(code)).toBe(code);
+    const current = { name: 'Cà phê Sài Gòn', taxCode: '0312345678', contactPhone: '0901234567', contactEmail: 'a@b.vn', website: null };
+    const contactOnly = { ...current, contactPhone: '0912345678', contactEmail: 'c@d.vn', website: 'https://cafe.vn' };
+    expect(changedMerchantFields(current, contactOnly)).toEqual(['contactPhone', 'contactEmail', 'website']);
+    expect(reviewFieldsOf(changedMerchantFields(current, contactOnly))).toEqual([]);
+    // Empty and absent websites are the same; anything KYB verified is reviewed.
+    expect(changedMerchantFields(current, { ...current, website: '' })).toEqual([]);
+    expect(reviewFieldsOf(changedMerchantFields(current, { ...contactOnly, taxCode: '0312345679' }))).toEqual(['taxCode']);
+    expect(CONTACT_ONLY_FIELDS).toEqual(['contactPhone', 'contactEmail', 'website']);
   });
 
   it('sends a verified merchant whose KYB paper changed back to approval; other papers change nothing', () => {
