@@ -16,4 +16,3 @@ export * from './sso';
 export * from './contacts';
 export * from './disbursement-center';
 export * from './payment-integration';
-export * from './payment-links';
