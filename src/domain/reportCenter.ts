@@ -363,12 +363,45 @@ export interface DashboardPoint {
   amount: number;
 }
 
+/**
+ * A period's money figures (./figures: successful payments with refunded ones, gross, refunds, fees,
+ * net). Fees and net are null for store-scoped roles, who see no fees.
+ */
+export interface DashboardFigures {
+  successfulCount: number;
+  refundedCount: number;
+  grossAmount: number;
+  refundedAmount: number;
+  feeAmount: number | null;
+  netAmount: number | null;
+}
+
+/** When and where the merchant is paid next (payout settings: period SRP.0000 real time, SRP.0001 T+1). */
+export interface NextPayout {
+  period: string;
+  /** T+1: the day today's money is paid (the next working day); null in real time (paid after each payment). */
+  date: string | null;
+  /** T+1: today's net so far; null in real time. */
+  amount: number | null;
+  /** The receive-money destination ({product}_WALLET, GOLDEN_POCKET, BANK). */
+  destination: string;
+  bankNameId: string | null;
+  /** The bank account, masked (`maskAccountNumber`). */
+  accountMasked: string | null;
+}
+
 export interface Dashboard {
   fromDate: string;
   toDate: string;
-  totalCount: number;
-  totalAmount: number;
+  /** The period of the same length just before, for comparison. */
+  previousFromDate: string;
+  previousToDate: string;
+  figures: DashboardFigures;
+  previous: DashboardFigures;
+  /** Successful payments and their gross amount, per day, store (or campaign) and payment method. */
   byDay: DashboardPoint[];
   byStore: DashboardPoint[];
   byMethod: DashboardPoint[];
+  /** null for store-scoped roles and donation dashboards. */
+  payout: NextPayout | null;
 }

@@ -197,19 +197,31 @@ export interface TransactionDetail extends TransactionRow {
   refunds: Array<{ id: number; amount: number; reason: string | null; createdAt: string; requestedBy: string | null }>;
 }
 
+/** One status's sums; `fee` is null for store-scoped roles (they see no fees). */
 export interface TotalsByStatus {
   status: TransactionStatus;
   count: number;
   amount: number;
-  fee: number;
+  fee: number | null;
   refundedAmount: number;
 }
 
+/**
+ * The filter's totals: `figuresOf` (./figures) over the per-status sums. Fees and net are null for
+ * store-scoped roles.
+ */
 export interface TransactionTotals {
+  /** Rows the filter selects, every status. */
   count: number;
-  amount: number;
-  fee: number;
+  /** Payments whose money came in, refunded ones included. */
+  successfulCount: number;
+  /** Of those, refunded in full or in part. */
+  refundedCount: number;
+  grossAmount: number;
   refundedAmount: number;
+  fee: number | null;
+  /** grossAmount − refundedAmount − fee. */
+  netAmount: number | null;
   byStatus: TotalsByStatus[];
 }
 

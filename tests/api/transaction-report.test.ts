@@ -1,6 +1,7 @@
 /** Transaction report: filters, paging (offset and keyset agree), totals, isolation, store scope, validation. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { figuresOfPayments } from '@/domain/figures';
 import type { TransactionRow } from '@/domain/transactionReport';
 import { addDays, presetRange, vietnamToday } from '@/domain/time';
 import { rows } from '../../server/db/client';
@@ -124,9 +125,15 @@ describe('transaction report', () => {
     expect(res.statusCode).toBe(200);
     const totals = res.json().data;
     expect(totals.count).toBe(list.length);
-    expect(totals.amount).toBe(list.reduce((s, r) => s + r.amount, 0));
-    expect(totals.fee).toBe(list.reduce((s, r) => s + r.fee, 0));
-    expect(totals.refundedAmount).toBe(list.reduce((s, r) => s + r.refundedAmount, 0));
+    const f = figuresOfPayments(list as Array<TransactionRow & { fee: number }>);
+    expect(totals).toMatchObject({
+      successfulCount: f.successfulCount,
+      refundedCount: f.refundedCount,
+      grossAmount: f.grossAmount,
+      refundedAmount: f.refundedAmount,
+      fee: f.feeAmount,
+      netAmount: f.netAmount,
+    });
     for (const s of totals.byStatus) {
       const of = list.filter((r) => r.status === s.status);
       expect(s.count).toBe(of.length);
@@ -137,7 +144,7 @@ describe('transaction report', () => {
     const searched = await all(owner, `${query}&q=${q}`);
     const withQ = (await t.call(owner, { method: 'GET', url: `${base(SME)}/totals?${query}&q=${q}` })).json().data;
     expect(withQ.count).toBe(searched.length);
-    expect(withQ.amount).toBe(searched.reduce((s, r) => s + r.amount, 0));
+    expect(withQ.grossAmount).toBe(figuresOfPayments(searched as Array<TransactionRow & { fee: number }>).grossAmount);
   });
 
   it('a store cashier sees only the rows of their store', async () => {

@@ -54,7 +54,7 @@ export const transactionListRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: merchantScope,
       schema: {
         tags,
-        summary: 'Count, amount, fee and refunded amount of the filter, by status',
+        summary: 'Figures of the filter (src/domain/figures.ts): successful count, gross, refunds, fees, net, and sums by status',
         params: merchantParams,
         querystring: filterQuery,
         response: { 200: envelopeSchema(totalsSchema) },

@@ -14,6 +14,7 @@ import {
   type TransactionStatus,
   type TransactionTotals,
 } from '@/domain/transactionReport';
+import { figuresOf, type StatusTotals } from '@/domain/figures';
 import { addDays, dayBounds, VN_TIME_ZONE } from '@/domain/time';
 import { rows, type Db } from '../../db/client';
 
@@ -84,6 +85,24 @@ export function toRow(r: DbRow): TransactionRow {
     refundedAmount: Number(r.refunded_amount),
     orderId: r.order_id,
     description: r.description,
+  };
+}
+
+/**
+ * The report's totals from per-status sums, by the one definition of each figure (`figuresOf`). Store-scoped
+ * roles see no fees: fee and net are null, per status too.
+ */
+export function totalsOf(byStatus: readonly StatusTotals[], showFees: boolean): TransactionTotals {
+  const f = figuresOf(byStatus);
+  return {
+    count: byStatus.reduce((sum, r) => sum + r.count, 0),
+    successfulCount: f.successfulCount,
+    refundedCount: f.refundedCount,
+    grossAmount: f.grossAmount,
+    refundedAmount: f.refundedAmount,
+    fee: showFees ? f.feeAmount : null,
+    netAmount: showFees ? f.netAmount : null,
+    byStatus: byStatus.map((r) => ({ ...r, fee: showFees ? r.fee : null })),
   };
 }
 
@@ -262,13 +281,7 @@ export function transactionsRepository(db: Db) {
           refundedAmount: Number(r.refunded),
         }))
         .sort((a, b) => a.status.localeCompare(b.status));
-      return {
-        count: list.reduce((s, r) => s + r.count, 0),
-        amount: list.reduce((s, r) => s + r.amount, 0),
-        fee: list.reduce((s, r) => s + r.fee, 0),
-        refundedAmount: list.reduce((s, r) => s + r.refundedAmount, 0),
-        byStatus: list,
-      };
+      return totalsOf(list, scope.storeIds === null);
     },
 
     /** Rows the filter selects. */

@@ -51,17 +51,21 @@ export const detailSchema = rowSchema.extend({
   ),
 });
 
+/** `totalsOf` (./repository): the figures of src/domain/figures.ts; fee and net null for store-scoped roles. */
 export const totalsSchema = z.object({
   count: z.number().int(),
-  amount: z.number().int(),
-  fee: z.number().int(),
+  successfulCount: z.number().int(),
+  refundedCount: z.number().int(),
+  grossAmount: z.number().int(),
   refundedAmount: z.number().int(),
+  fee: z.number().int().nullable(),
+  netAmount: z.number().int().nullable(),
   byStatus: z.array(
     z.object({
       status: z.enum(TRANSACTION_STATUSES),
       count: z.number().int(),
       amount: z.number().int(),
-      fee: z.number().int(),
+      fee: z.number().int().nullable(),
       refundedAmount: z.number().int(),
     }),
   ),

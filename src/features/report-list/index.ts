@@ -8,6 +8,6 @@ export { ReportList, type ReportColumn, type ReportFilterControls } from './Repo
 export { ReportRowShow } from './ReportRowShow';
 export { SavedViews } from './SavedViews';
 export { SearchFilter } from './SearchFilter';
-export { StatusChip } from './StatusChip';
-export { TotalsBar, type TotalsItem } from './TotalsBar';
+export { StatusChip, StatusTotalsChips } from './StatusChip';
+export { TotalsBar, useFigureItems, type FigureTotals, type TotalsItem } from './TotalsBar';
 export { reanchor } from './storedFilter';

@@ -2,12 +2,10 @@ import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import RouteOutlined from '@mui/icons-material/RouteOutlined';
 import type { StoreOption } from '@/domain/api';
-import { formatDateTimeSeconds, formatMoney, formatNumber } from '@/domain/format';
+import { formatDateTimeSeconds, formatMoney } from '@/domain/format';
 import { presetOf, presetRange, vietnamToday } from '@/domain/time';
 import {
   DEFAULT_TRANSACTION_COLUMNS,
@@ -24,7 +22,18 @@ import {
 import { usePathOf } from '@/resourceConfig';
 import { getLanguage } from '@/i18n';
 import { secureLocal, StorageKeys } from '@/storage';
-import { DateRangeFilter, MultiSelect, reanchor, ReportList, SavedViews, SearchFilter, StatusChip, type ReportColumn } from '@/features/report-list';
+import {
+  DateRangeFilter,
+  MultiSelect,
+  reanchor,
+  ReportList,
+  SavedViews,
+  SearchFilter,
+  StatusChip,
+  StatusTotalsChips,
+  useFigureItems,
+  type ReportColumn,
+} from '@/features/report-list';
 
 const REPORT = 'transaction-report';
 const DATE_FIELDS = { from: 'from', to: 'to' };
@@ -61,6 +70,7 @@ export default function TransactionReportList() {
   const pathOf = usePathOf();
   const stores = useMemo(() => secureLocal.get<StoreOption[]>(StorageKeys.storeOption) ?? [], []);
   const field = (key: string) => `resources.${REPORT}.fields.${key}`;
+  const figureItems = useFigureItems();
 
   const columns = useMemo<ReportColumn<TransactionRow>[]>(
     () =>
@@ -106,29 +116,8 @@ export default function TransactionReportList() {
       validateFilter={validateFilter}
       empty={translate(`resources.${REPORT}.empty`)}
       isEmpty={(totals) => (totals as TransactionTotals).count === 0}
-      totals={(value) => {
-        const t = value as TransactionTotals | undefined;
-        return [
-          { label: translate(`resources.${REPORT}.totals.count`), value: formatNumber(t?.count ?? 0, lng) },
-          { label: translate(`resources.${REPORT}.totals.amount`), value: formatMoney(t?.amount ?? 0, lng) },
-          { label: translate(`resources.${REPORT}.totals.fee`), value: formatMoney(t?.fee ?? 0, lng) },
-          { label: translate(`resources.${REPORT}.totals.refunded`), value: formatMoney(t?.refundedAmount ?? 0, lng) },
-        ];
-      }}
-      belowTotals={(value) => {
-        const t = value as TransactionTotals;
-        return t.byStatus.length > 0 ? (
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} aria-label={translate(`resources.${REPORT}.totals.byStatus`)}>
-            {t.byStatus.map((s) => (
-              <Chip
-                key={s.status}
-                variant="outlined"
-                label={`${translate(`resources.${REPORT}.statuses.${s.status}`)}: ${formatNumber(s.count, lng)} · ${formatMoney(s.amount, lng)}`}
-              />
-            ))}
-          </Stack>
-        ) : null;
-      }}
+      totals={(value) => figureItems(value as TransactionTotals | undefined)}
+      belowTotals={(value) => <StatusTotalsChips byStatus={(value as TransactionTotals).byStatus} label={translate(`resources.${REPORT}.totals.byStatus`)} />}
       toolbarStart={({ filter, setFilter, columns: shown, setColumns }) => (
         <SavedViews
           report={REPORT}
