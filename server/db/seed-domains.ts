@@ -12,7 +12,6 @@ import { seedContracts } from './seed-contracts';
 import { seedMerchantProfile } from './seed-merchant-profile';
 import { seedAuth } from './seed-auth';
 import { seedContacts } from './seed-contacts';
-import { seedPaymentIntegration } from './seed-payment-integration';
 
 /** One line per domain, in dependency order. */
 export const DOMAIN_SEEDS: DomainSeed[] = [
@@ -23,6 +22,5 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
   seedContracts,
   seedMerchantProfile,
   seedAuth,
-  seedPaymentIntegration,
   seedContacts,
 ];

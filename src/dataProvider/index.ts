@@ -37,7 +37,6 @@ import { transactionReportApi } from './api/transaction-report';
 import { reportCenterApi } from './api/report-center';
 import { dashboardApi } from './api/dashboard';
 import { contactsApi } from './api/contacts';
-import { paymentIntegrationApi } from './api/paymentIntegration';
 import { cachedTotals } from './api/list-totals';
 import type { ExportFormat } from '@/domain/transactionReport';
 
@@ -73,8 +72,7 @@ type DomainApis = ReturnType<typeof authApi> &
   ReturnType<typeof transactionReportApi> &
   ReturnType<typeof reportCenterApi> &
   ReturnType<typeof dashboardApi> &
-  ReturnType<typeof contactsApi> &
-  ReturnType<typeof paymentIntegrationApi>;
+  ReturnType<typeof contactsApi>;
 
 export interface PortalDataProvider extends DataProvider, DomainApis {
   /** Everything a list's filter selects, with the chosen columns, to its `endpoints.export` (a file or a job). */
@@ -109,7 +107,6 @@ function domainApis(http: HttpClient, ctx: ApiContext): DomainApis {
     ...reportCenterApi(http, ctx),
     ...dashboardApi(http, ctx),
     ...contactsApi(http, ctx),
-    ...paymentIntegrationApi(http, ctx),
   };
 }
 

@@ -148,14 +148,6 @@ export function biometricTodo(todoActions: readonly string[] | null | undefined)
 /** The OTP subject binding a code to one contract (a code sent for contract 7 never signs contract 8). */
 export const contractOtpSubject = (contractId: number): string => `contract:${contractId}`;
 
-/** `0901234567` → `090****567`: enough for the signer to recognise their phone, not to read it. */
-export function maskPhone(phone: string | null | undefined): string | null {
-  if (!phone) return null;
-  const digits = phone.replace(/\D/g, '');
-  if (digits.length < 7) return '*'.repeat(digits.length);
-  return `${digits.slice(0, 3)}${'*'.repeat(digits.length - 6)}${digits.slice(-3)}`;
-}
-
 /** File name of a contract's PDF: its number, safe on every system. */
 export function contractFileName(contractNo: string): string {
   return `hop-dong_${contractNo.replace(/[^A-Za-z0-9_-]/g, '-')}.pdf`;

@@ -11,7 +11,8 @@ import { otpCodes } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
 import type { Notifier } from '../notifier';
-import { maskAddress, normaliseAddress } from './address';
+import { maskContact } from '@/domain/masking';
+import { normaliseAddress } from './address';
 
 export type OtpPurpose =
   | 'LOGIN_SMS'
@@ -179,7 +180,7 @@ export function createOtpService(deps: {
           ? { channel, to: address, title: translate(input.lang, 'otp.title'), text: translate(input.lang, `otp.noAccount.${input.purpose}`) }
           : { channel, to: address, title: translate(input.lang, 'otp.title'), text: translate(input.lang, `otp.text.${input.purpose}`, { code, minutes }), code },
       );
-      return { otpId, expiresAt, maskedAddress: maskAddress(channel, address), resendAfterSeconds: OTP_RESEND_AFTER_SECONDS };
+      return { otpId, expiresAt, maskedAddress: maskContact(channel, address), resendAfterSeconds: OTP_RESEND_AFTER_SECONDS };
     },
 
     async verify(input) {
@@ -236,4 +237,4 @@ export function createOtpService(deps: {
   };
 }
 
-export { maskAddress, normaliseAddress } from './address';
+export { normaliseAddress } from './address';

@@ -16,7 +16,8 @@ import { emptyEnvelopeSchema, envelopeSchema, ok } from '../../envelope';
 import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
 import { callerOf } from '../../plugins/auth';
-import { maskAddress, normaliseAddress } from '../../lib/otp/address';
+import { maskContact } from '@/domain/masking';
+import { normaliseAddress } from '../../lib/otp/address';
 import { contactsService } from '../../lib/otp/contacts';
 import { langOnlyQuery } from '../../validation';
 import { currentPasswordWrong, passwordGuard } from './password-guard';
@@ -100,7 +101,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(request, {
         enabled: user.twoFactorEnabled,
         channel: 'SMS' as const,
-        maskedPhone: user.phone ? maskAddress('SMS', user.phone) : null,
+        maskedPhone: user.phone ? maskContact('SMS', user.phone) : null,
         smartOtp: (sec?.smartOtp ?? 'NONE') as 'NONE' | 'PENDING',
       });
     },
@@ -211,7 +212,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const methods: { type: 'PHONE' | 'EMAIL'; maskedAddress: string }[] = [];
       // Only contacts a code was confirmed on can recover the account.
       for (const state of await contacts.statesOf(user)) {
-        if (state.verifiedAt) methods.push({ type: state.channel === 'SMS' ? 'PHONE' : 'EMAIL', maskedAddress: maskAddress(state.channel, state.address) });
+        if (state.verifiedAt) methods.push({ type: state.channel === 'SMS' ? 'PHONE' : 'EMAIL', maskedAddress: maskContact(state.channel, state.address) });
       }
       return ok(request, methods);
     },

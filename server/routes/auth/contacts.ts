@@ -12,7 +12,7 @@ import { emptyEnvelopeSchema, envelopeSchema, ok } from '../../envelope';
 import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
 import { callerOf } from '../../plugins/auth';
-import { maskAddress } from '../../lib/otp/address';
+import { maskContact } from '@/domain/masking';
 import { contactOf, contactsService } from '../../lib/otp/contacts';
 import { langOnlyQuery } from '../../validation';
 import { eq } from 'drizzle-orm';
@@ -49,7 +49,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const states = await contacts.statesOf(await me(callerOf(request).userId));
       return ok(
         request,
-        states.map((s) => ({ channel: s.channel, maskedAddress: maskAddress(s.channel, s.address), verified: s.verifiedAt !== null, verifiedAt: s.verifiedAt?.toISOString() ?? null })),
+        states.map((s) => ({ channel: s.channel, maskedAddress: maskContact(s.channel, s.address), verified: s.verifiedAt !== null, verifiedAt: s.verifiedAt?.toISOString() ?? null })),
       );
     },
   );

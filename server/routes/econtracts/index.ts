@@ -18,10 +18,10 @@ import {
   ECONTRACT_STATUSES,
   ECONTRACT_TYPES,
   EContractApiPaths,
-  maskPhone,
   signContractSchema,
   type EContractDetail,
 } from '@/domain/econtracts';
+import { maskPhone } from '@/domain/masking';
 import { formatDateTimeSeconds } from '@/domain/format';
 import { users } from '../../db/schema';
 import { envelopeSchema, ok } from '../../envelope';

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { channelOf, maskAddress, normaliseAddress } from '../../../server/lib/otp/address';
+import { channelOf, normaliseAddress } from '../../../server/lib/otp/address';
+import { maskContact } from '@/domain/masking';
 import { createSsoVerifier, signDemoSsoToken } from '../../../server/lib/sso';
 import { otpCodeSchema, signUpAccountSchema } from '@/domain/auth';
 
@@ -15,11 +16,11 @@ describe('addresses', () => {
     expect(channelOf('0901234567')).toBe('SMS');
   });
 
-  it('masks all but the ends', () => {
-    expect(maskAddress('SMS', '0901234567')).toBe('090****567');
-    expect(maskAddress('SMS', '01234567890')).toBe('012*****890');
-    expect(maskAddress('EMAIL', 'an@x.vn')).toBe('a***@x.vn');
-    expect(maskAddress('EMAIL', 'owner.demo@example.vn')).toBe('o*********@example.vn');
+  it('masks a code destination the one way (src/domain/masking.ts)', () => {
+    expect(maskContact('SMS', '0901234567')).toBe('0901•••567');
+    expect(maskContact('SMS', '01234567890')).toBe('0123•••890');
+    expect(maskContact('EMAIL', 'an@x.vn')).toBe('a•••@x.vn');
+    expect(maskContact('EMAIL', 'owner.demo@example.vn')).toBe('o•••@example.vn');
   });
 });
 

@@ -7,7 +7,6 @@ import {
   canViewContracts,
   contractFileName,
   contractOtpSubject,
-  maskPhone,
   signContractSchema,
 } from '@/domain/econtracts';
 import { routeCodesFor } from '@/domain/sidebar';
@@ -63,13 +62,6 @@ describe('sign form', () => {
 });
 
 describe('helpers', () => {
-  it('masks a phone number keeping its first and last three digits', () => {
-    expect(maskPhone('0901234567')).toBe('090****567');
-    expect(maskPhone('01234567890')).toBe('012*****890');
-    expect(maskPhone('12345')).toBe('*****');
-    expect(maskPhone(null)).toBeNull();
-  });
-
   it('binds a code to one contract and names files safely', () => {
     expect(contractOtpSubject(7)).toBe('contract:7');
     expect(contractOtpSubject(7)).not.toBe(contractOtpSubject(70));
