@@ -47,6 +47,7 @@ import { nonpaidReportRoutes } from './routes/nonpaid-report';
 import { donationHistoryRoutes } from './routes/donation-history';
 import { reportSettingsRoutes } from './routes/report-settings';
 import { dashboardRoutes } from './routes/dashboard';
+import { paymentIntegrationRoutes } from './routes/payment-integration';
 import errorReports from './routes/error-reports';
 import { validatorCompiler } from './validation';
 import { createNotifier } from './lib/notifier';
@@ -85,6 +86,7 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   donationHistoryRoutes,
   reportSettingsRoutes,
   dashboardRoutes,
+  paymentIntegrationRoutes,
 ];
 
 export interface BuildOptions {

@@ -12,6 +12,7 @@ import { seedContracts } from './seed-contracts';
 import { seedMerchantProfile } from './seed-merchant-profile';
 import { seedAuth } from './seed-auth';
 import { seedContacts } from './seed-contacts';
+import { seedPaymentIntegration } from './seed-payment-integration';
 
 /** One line per domain, in dependency order. */
 export const DOMAIN_SEEDS: DomainSeed[] = [
@@ -22,5 +23,6 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
   seedContracts,
   seedMerchantProfile,
   seedAuth,
+  seedPaymentIntegration,
   seedContacts,
 ];

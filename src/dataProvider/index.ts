@@ -37,6 +37,7 @@ import { transactionReportApi } from './api/transaction-report';
 import { reportCenterApi } from './api/report-center';
 import { dashboardApi } from './api/dashboard';
 import { contactsApi } from './api/contacts';
+import { paymentIntegrationApi } from './api/paymentIntegration';
 import { cachedTotals } from './api/list-totals';
 import type { ExportFormat } from '@/domain/transactionReport';
 
@@ -72,7 +73,8 @@ type DomainApis = ReturnType<typeof authApi> &
   ReturnType<typeof transactionReportApi> &
   ReturnType<typeof reportCenterApi> &
   ReturnType<typeof dashboardApi> &
-  ReturnType<typeof contactsApi>;
+  ReturnType<typeof contactsApi> &
+  ReturnType<typeof paymentIntegrationApi>;
 
 export interface PortalDataProvider extends DataProvider, DomainApis {
   /** Everything a list's filter selects, with the chosen columns, to its `endpoints.export` (a file or a job). */
@@ -107,6 +109,7 @@ function domainApis(http: HttpClient, ctx: ApiContext): DomainApis {
     ...reportCenterApi(http, ctx),
     ...dashboardApi(http, ctx),
     ...contactsApi(http, ctx),
+    ...paymentIntegrationApi(http, ctx),
   };
 }
 

@@ -122,7 +122,9 @@ export interface PayeeRow {
 export type RowField = 'channel' | 'account' | 'bankId' | 'amount' | 'description';
 export interface RowError {
   field: RowField;
+  /** A message key; the API answers it translated. */
   message: string;
+  params?: Record<string, unknown>;
 }
 
 const AMOUNT_TEXT = /^\d{1,12}$/;

@@ -14,6 +14,9 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The type of the event "send test event" queues; always delivered whatever the subscribed types. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
+/** The provider's payment products a selling (fee) plan applies to. */
+export const SELLING_PLAN_SERVICES = ['WALLET_PAYMENT', 'QR_PAYMENT', 'PAYMENT_LINK', 'DISBURSEMENT'] as const;
+
 export const CREDENTIAL_STATUSES = ['ACTIVE', 'ROTATED', 'REVOKED'] as const;
 export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
 export const DELIVERY_STATUSES = ['PENDING', 'SENDING', 'DELIVERED', 'FAILED'] as const;
@@ -136,7 +139,6 @@ export interface SellingPlanRate {
 }
 export interface SellingPlan {
   serviceCode: string;
-  serviceName: string;
   planCode: string;
   planName: string;
   effectiveFrom: string;
@@ -144,3 +146,21 @@ export interface SellingPlan {
 }
 
 export { PaymentIntegrationApiPaths } from './api';
+
+/**
+ * The worked example of the integration page (and of tests/unit: the signatures below are what the
+ * server computes for these inputs). The secret is a made-up example, not a key of any installation.
+ */
+export const SIGNING_EXAMPLE = {
+  secretKey: 'sk_example_do_not_use_in_production',
+  accessKey: 'ak_0123456789abcdef01234567',
+  method: 'POST',
+  path: '/api/payment/v2/open/transactions/1000000000001/refunds',
+  timestamp: '1767225600',
+  body: '{"amount":10000,"reason":"Khách trả hàng"}',
+  idempotencyKey: 'refund-order-1001',
+  signature: 'f80962f205b0d115fe24c80a49630ed38e5f30a568f683b57658e4c542fc19fa',
+  webhookBody:
+    '{"id":"evt_0123456789abcdef0123456789abcdef","type":"payment.succeeded","environment":"PRODUCTION","createdAt":"2026-01-01T00:00:00.000Z","data":{"transactionId":"1000000000001","amount":150000}}',
+  webhookSignature: 'c89c9d1e09e92e5dcbffd46a68e34068e3870a5e2fefa04cd1320fd95b243cf3',
+} as const;

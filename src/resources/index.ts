@@ -18,6 +18,7 @@ import { reportSettings } from './report-settings';
 import { dashboard } from './dashboard';
 import { donationHistory } from './donation-history';
 import { econtracts } from './econtracts';
+import { paymentIntegration } from './payment-integration';
 
 /**
  * The one list of resources. The router (/app routes), the sidebar's code→route table, canAccess and the
@@ -49,6 +50,7 @@ export const resources: readonly ResourceConfig[] = [
   dashboard,
   donationHistory,
   econtracts,
+  paymentIntegration,
 ];
 
 export type { ResourceConfig, ResourceEndpoints, ResourcePaths, ViewName } from './types';

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { merchants, services, users } from './core';
+import { merchants, users } from './core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 const merchantId = () =>
@@ -139,15 +139,16 @@ export const integrationAuditEntries = pgTable(
   (t) => [index('integration_audit_entries_merchant_idx').on(t.merchantId, t.createdAt.desc())],
 );
 
-/** A fee plan of a service: its rates per payment method (basis points plus a fixed fee in đồng). */
+/**
+ * A fee plan of a payment service (SELLING_PLAN_SERVICES: the provider's payment products, not the
+ * portal's service catalogue): its rates per payment method (basis points plus a fixed fee in đồng).
+ */
 export const sellingPlans = pgTable(
   'selling_plans',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     code: text('code').notNull(),
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    serviceCode: text('service_code').notNull(),
     nameVi: text('name_vi').notNull(),
     nameEn: text('name_en').notNull(),
     /** `[{ method, rateBps, fixedFee }]`. */
@@ -160,13 +161,11 @@ export const merchantSellingPlans = pgTable(
   'merchant_selling_plans',
   {
     merchantId: merchantId(),
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    serviceCode: text('service_code').notNull(),
     planId: integer('plan_id')
       .notNull()
       .references(() => sellingPlans.id, { onDelete: 'cascade' }),
     effectiveFrom: tz('effective_from').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.serviceId] })],
+  (t) => [primaryKey({ columns: [t.merchantId, t.serviceCode] })],
 );

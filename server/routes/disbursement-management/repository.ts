@@ -11,6 +11,7 @@ import {
   DEFAULT_TIERS,
   tierFor,
   type ApprovalTier,
+  type CheckedRow,
   type DisbursementChannel,
   type FailureReason,
   type LedgerEntry,
@@ -28,6 +29,7 @@ import {
   disbursementLedger,
   disbursementOrders,
   disbursementRules,
+  disbursementUploads,
   disbursements,
   settlements,
   users,
@@ -253,12 +255,18 @@ export function disbursementRepository(db: Db, directory: PayeeDirectory) {
 
     /** Creates an order waiting for approval; a key already used returns that order's id instead. */
     async createOrder(merchantId: number, input: NewOrder, actor: Actor): Promise<number> {
+      // A retried create (same key) or a second submit of one validated file answers with the first order.
       const existing = async () => {
-        if (!input.idempotencyKey) return null;
+        const same = input.uploadId
+          ? eq(disbursementOrders.uploadId, input.uploadId)
+          : input.idempotencyKey
+            ? eq(disbursementOrders.idempotencyKey, input.idempotencyKey)
+            : null;
+        if (!same) return null;
         const [row] = await db
           .select({ id: disbursementOrders.id })
           .from(disbursementOrders)
-          .where(and(eq(disbursementOrders.merchantId, merchantId), eq(disbursementOrders.idempotencyKey, input.idempotencyKey)));
+          .where(and(eq(disbursementOrders.merchantId, merchantId), same));
         return row?.id ?? null;
       };
       const found = await existing();
@@ -372,6 +380,24 @@ export function disbursementRepository(db: Db, directory: PayeeDirectory) {
         .leftJoin(users, eq(users.id, disbursementAuditEntries.actorUserId))
         .where(and(eq(disbursementAuditEntries.merchantId, merchantId), eq(disbursementAuditEntries.orderId, orderId)))
         .orderBy(disbursementAuditEntries.createdAt, disbursementAuditEntries.id);
+    },
+
+    async saveUpload(merchantId: number, actor: Actor, fileName: string, rows: CheckedRow[]): Promise<number> {
+      const errorCount = rows.filter((r) => r.errors.length > 0).length;
+      const [row] = await db
+        .insert(disbursementUploads)
+        .values({ merchantId, createdBy: actor.userId, fileName, rows, rowCount: rows.length, errorCount })
+        .returning({ id: disbursementUploads.id });
+      await audit(db, merchantId, null, actor, 'UPLOAD_VALIDATED', { fileName, rowCount: rows.length, errorCount });
+      return row.id;
+    },
+
+    async upload(merchantId: number, uploadId: number) {
+      const [row] = await db
+        .select()
+        .from(disbursementUploads)
+        .where(and(eq(disbursementUploads.id, uploadId), eq(disbursementUploads.merchantId, merchantId)));
+      return row ? { ...row, rows: row.rows as CheckedRow[] } : null;
     },
 
     audit: (merchantId: number, orderId: number | null, actor: Actor, action: string, details: Record<string, unknown> = {}) =>

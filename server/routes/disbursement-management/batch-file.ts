@@ -1,0 +1,152 @@
+/**
+ * Reads a batch file (the template's CSV or XLSX) into raw rows, refusing the whole file when it is not
+ * what it claims (content decides, not the name), its header is not the template's, it holds a formula
+ * anywhere, or it has more than MAX_BATCH_ROWS rows. Row rules come after, in the shared domain code.
+ */
+import ExcelJS from 'exceljs';
+import { BATCH_COLUMNS, looksLikeFormula, MAX_BATCH_ROWS, type BatchFileType } from '@/domain/disbursements';
+import { ApiStatus } from '@/domain/api';
+import { ApiError } from '../../errors';
+
+export type RawRow = { rowNo: number; cells: Record<(typeof BATCH_COLUMNS)[number], string | number> };
+
+export const badFile = (reason: string, params: Record<string, unknown> = {}) =>
+  new ApiError(400, ApiStatus.VALIDATION, `disbursements.badFile.${reason}`, params);
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const MAX_FORMULA_CELLS_NAMED = 5;
+
+/** The file's type from its name and content; a mismatch (a renamed file) is refused. */
+export function fileTypeOf(fileName: string, content: Buffer): BatchFileType {
+  const ext = fileName.toLowerCase().split('.').pop();
+  const isZip = ZIP.every((b, i) => content[i] === b);
+  if (ext === 'xlsx' && isZip) return 'xlsx';
+  if (ext === 'csv' && !isZip) return 'csv';
+  throw badFile('type');
+}
+
+function checkHeader(header: string[]): void {
+  const cells = header.map((h) => h.trim().toLowerCase());
+  while (cells.length > BATCH_COLUMNS.length && cells[cells.length - 1] === '') cells.pop();
+  if (cells.length !== BATCH_COLUMNS.length || cells.some((c, i) => c !== BATCH_COLUMNS[i])) {
+    throw badFile('columns', { expected: BATCH_COLUMNS.join(', ') });
+  }
+}
+
+const toRow = (rowNo: number, values: Array<string | number>): RawRow => ({
+  rowNo,
+  cells: Object.fromEntries(BATCH_COLUMNS.map((c, i) => [c, values[i] ?? ''])) as RawRow['cells'],
+});
+const blank = (values: Array<string | number>) => values.every((v) => String(v).trim() === '');
+const tooMany = (rows: number) => badFile('tooManyRows', { rows, max: MAX_BATCH_ROWS });
+
+/** RFC 4180 records (quoted cells may hold the delimiter, quotes and line breaks). */
+export function parseCsv(text: string, delimiter: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && cell === '') quoted = true;
+    else if (ch === delimiter) {
+      record.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || record.length > 0) {
+    record.push(cell);
+    records.push(record);
+  }
+  return records;
+}
+
+function readCsv(content: Buffer): RawRow[] {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(content);
+  } catch {
+    throw badFile('type');
+  }
+  // eslint-disable-next-line no-control-regex -- a NUL or other control byte means a binary file, not text
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)) throw badFile('type');
+  text = text.replace(/^\uFEFF/, '');
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  // Excel in Vietnamese saves CSV with semicolons (the comma is the decimal mark there).
+  const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
+  const records = parseCsv(text, delimiter);
+  if (records.length === 0) throw badFile('empty');
+  checkHeader(records[0]);
+  const rows: RawRow[] = [];
+  const formulas: string[] = [];
+  records.slice(1).forEach((values, i) => {
+    if (blank(values)) return;
+    values.forEach((v, col) => {
+      if (looksLikeFormula(v)) formulas.push(`${String.fromCharCode(65 + Math.min(col, 25))}${i + 2}`);
+    });
+    rows.push(toRow(i + 2, values));
+  });
+  if (rows.length > MAX_BATCH_ROWS) throw tooMany(rows.length);
+  if (formulas.length) throw badFile('formula', { cells: formulas.slice(0, MAX_FORMULA_CELLS_NAMED).join(', ') });
+  return rows;
+}
+
+function cellValue(cell: ExcelJS.Cell): string | number {
+  const v = cell.value;
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string') return v;
+  return cell.text ?? '';
+}
+
+async function readXlsx(content: Buffer): Promise<RawRow[]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(content as unknown as ArrayBuffer);
+  } catch {
+    throw badFile('type');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw badFile('empty');
+  // Counted before reading cells: a sheet of a million rows is refused without walking it.
+  if (sheet.actualRowCount - 1 > MAX_BATCH_ROWS) throw tooMany(sheet.actualRowCount - 1);
+  const header: string[] = [];
+  sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => {
+    header[col - 1] = String(cellValue(cell));
+  });
+  checkHeader(header);
+  const rows: RawRow[] = [];
+  const formulas: string[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNo) => {
+    if (rowNo === 1) return;
+    const values: Array<string | number> = [];
+    row.eachCell({ includeEmpty: true }, (cell, col) => {
+      if (cell.type === ExcelJS.ValueType.Formula || (cell.formula ?? '') !== '') formulas.push(cell.address);
+      if (col <= BATCH_COLUMNS.length) values[col - 1] = cellValue(cell);
+    });
+    if (blank(values)) return;
+    rows.push(toRow(rowNo, values));
+  });
+  if (rows.length > MAX_BATCH_ROWS) throw tooMany(rows.length);
+  if (formulas.length) throw badFile('formula', { cells: formulas.slice(0, MAX_FORMULA_CELLS_NAMED).join(', ') });
+  return rows;
+}
+
+export async function readBatchFile(fileName: string, content: Buffer): Promise<RawRow[]> {
+  const type = fileTypeOf(fileName, content);
+  const rows = type === 'csv' ? readCsv(content) : await readXlsx(content);
+  if (rows.length === 0) throw badFile('empty');
+  return rows;
+}
