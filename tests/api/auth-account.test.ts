@@ -43,7 +43,7 @@ describe('two-factor sign-in', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.status).toBe(ApiStatus.SECOND_FACTOR_REQUIRED);
-    expect(body.message).toBe('Vui lòng nhập mã xác thực đã gửi đến 094****123 để hoàn tất đăng nhập');
+    expect(body.message).toBe('Vui lòng nhập mã xác thực đã gửi đến 0945•••123 để hoàn tất đăng nhập');
     expect(body.data.token).toBeUndefined();
     const { challengeToken, otpId } = body.data;
     // The challenge is not a session.
@@ -80,7 +80,7 @@ describe('two-factor settings', () => {
     const user = DemoUsers.admin;
     const token = await t.login(user.username);
     const config = await t.call(token, { method: 'GET', url: TWO_FA_CONFIG });
-    expect(config.json().data).toEqual({ enabled: false, channel: 'SMS', maskedPhone: '093****890', smartOtp: 'NONE' });
+    expect(config.json().data).toEqual({ enabled: false, channel: 'SMS', maskedPhone: '0934•••890', smartOtp: 'NONE' });
 
     const sent = await post(t, TWO_FA, {}, { token });
     expect(sent.statusCode).toBe(200);
@@ -163,13 +163,13 @@ describe('own account', () => {
     const token = await t.login(DemoUsers.bpuOwner.username);
     const methods = await t.call(token, { method: 'GET', url: RECOVERY });
     expect(methods.json().data).toEqual([
-      { type: 'PHONE', maskedAddress: '070****456' },
-      { type: 'EMAIL', maskedAddress: 'b********@example.vn' },
+      { type: 'PHONE', maskedAddress: '0708•••456' },
+      { type: 'EMAIL', maskedAddress: 'b•••@example.vn' },
     ]);
     // Another account's e-mail is stored unverified: whether it is in use is not told, and it recovers nothing.
     const taken = await post(t, ME, { fullname: 'Chủ BPU', email: DemoUsers.owner.email }, { token });
     expect(taken.statusCode).toBe(200);
-    expect((await t.call(token, { method: 'GET', url: RECOVERY })).json().data).toEqual([{ type: 'PHONE', maskedAddress: '070****456' }]);
+    expect((await t.call(token, { method: 'GET', url: RECOVERY })).json().data).toEqual([{ type: 'PHONE', maskedAddress: '0708•••456' }]);
     const bad = await post(t, ME, { fullname: '', email: 'x@' }, { token });
     expect(bad.statusCode).toBe(400);
     const res = await post(t, ME, { fullname: 'Chủ BPU Mới', email: 'bpu.new@example.vn' }, { token });

@@ -35,7 +35,7 @@ describe('SMS login', () => {
   it('sends a code to the account phone and signs in with it, once', async () => {
     const sent = await post(t, SMS_OTP, { phoneNumber: phone });
     expect(sent.statusCode).toBe(200);
-    expect(sent.json()).toMatchObject({ status: 0, message: 'Mã xác thực gồm 6 chữ số đã được gửi đến 091****678', data: { maskedAddress: '091****678', resendAfterSeconds: 60 } });
+    expect(sent.json()).toMatchObject({ status: 0, message: 'Mã xác thực gồm 6 chữ số đã được gửi đến 0912•••678', data: { maskedAddress: '0912•••678', resendAfterSeconds: 60 } });
     const { otpId } = sent.json().data;
     const code = await lastCode(t, phone);
 
@@ -57,9 +57,9 @@ describe('SMS login', () => {
   it('answers a phone without an account as one with (both languages), and sends it no code', async () => {
     const vi = await post(t, SMS_OTP, { phoneNumber: '0999888777' });
     expect(vi.statusCode).toBe(200);
-    expect(vi.json()).toMatchObject({ status: ApiStatus.OK, message: 'Mã xác thực gồm 6 chữ số đã được gửi đến 099****777', data: { maskedAddress: '099****777', resendAfterSeconds: 60 } });
+    expect(vi.json()).toMatchObject({ status: ApiStatus.OK, message: 'Mã xác thực gồm 6 chữ số đã được gửi đến 0999•••777', data: { maskedAddress: '0999•••777', resendAfterSeconds: 60 } });
     const en = await post(t, SMS_OTP, { phoneNumber: '0999888776' }, { lang: 'en' });
-    expect(en.json().message).toBe('A 6-digit verification code was sent to 099****776');
+    expect(en.json().message).toBe('A 6-digit verification code was sent to 0999•••776');
     const outbox = (await t.app.inject({ method: 'GET', url: '/api/demo/outbox?to=0999888777' })).json().data as { text: string; code: string | null }[];
     expect(outbox.map((m) => [NO_ACCOUNT_SMS_VI.test(m.text), m.code])).toEqual([[true, null]]);
   });
@@ -143,7 +143,7 @@ describe('sign-up', () => {
   it('SEND_VERIFY_CODE sends a 6-digit code by e-mail; SIGN_UP creates the account, which can sign in', async () => {
     const sent = await post(t, SIGN_UP, { requestType: 'SEND_VERIFY_CODE', channel: 'EMAIL', email: account.email });
     expect(sent.statusCode).toBe(200);
-    expect(sent.json().message).toBe('Mã xác thực gồm 6 chữ số đã được gửi đến b******@example.vn');
+    expect(sent.json().message).toBe('Mã xác thực gồm 6 chữ số đã được gửi đến b•••@example.vn');
     const code = await lastCode(t, account.email);
     const { otpId } = sent.json().data;
 
@@ -210,7 +210,7 @@ describe('forgot password', () => {
   it('unknown phone: the same answer as a known one, and no code sent', async () => {
     const res = await post(t, VERIFY, { phoneNumber: '0388000999' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Mã xác thực gồm 6 chữ số đã được gửi đến 038****999');
+    expect(res.json().message).toBe('Mã xác thực gồm 6 chữ số đã được gửi đến 0388•••999');
     await expect(lastCode(t, '0388000999')).rejects.toThrow(/no code sent/);
   });
 

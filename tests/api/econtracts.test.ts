@@ -203,7 +203,7 @@ describe('econtracts', () => {
       expect(res.statusCode).toBe(200);
       const pending = res.json().data as EContractDetail;
       expect(pending).toMatchObject({ id: topPendingId, status: 'PENDING', type: 'PAYMENT_SERVICE', version: '2025.1', canSign: true, signer: null });
-      expect(pending.signerPreview).toEqual({ name: DemoUsers.owner.name, username: DemoUsers.owner.username, maskedPhone: '090****567' });
+      expect(pending.signerPreview).toEqual({ name: DemoUsers.owner.name, username: DemoUsers.owner.username, maskedPhone: '0901•••567' });
       expect(pending.parties.merchantName).toBe(DemoMerchants.topBrand.name);
       expect((await t.call(owner, { method: 'GET', url: `${listUrl(SME)}/pending` })).json().data).toBeNull();
     });
@@ -233,7 +233,7 @@ describe('econtracts', () => {
       const sent = await sendCode(owner, TOP, topPendingId);
       expect(sent.statusCode, sent.body).toBe(200);
       const { otpId, maskedAddress, resendAfterSeconds } = sent.json().data;
-      expect(maskedAddress).toBe('090****567');
+      expect(maskedAddress).toBe('0901•••567');
       expect(resendAfterSeconds).toBeGreaterThan(0);
       const [code] = await outboxCodes(owner, phone);
       expect(code).toMatch(/^\d{6}$/);

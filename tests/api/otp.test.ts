@@ -40,7 +40,7 @@ describe('OTP service', () => {
 
   it('sends a 6-digit code, stores only its HMAC, and masks the address', async () => {
     const issued = await otp.issue({ purpose: 'LOGIN_SMS', target: { channel: 'SMS', address: '84901000001' }, userId: 1, ip: freshIp(), lang: 'vi' });
-    expect(issued.maskedAddress).toBe('090****001');
+    expect(issued.maskedAddress).toBe('0901•••001');
     expect(issued.resendAfterSeconds).toBe(60);
     expect(issued.expiresAt.getTime() - clock.getTime()).toBe(OTP_LIFETIME_SECONDS * 1000);
     const message = sent[sent.length - 1];
@@ -78,7 +78,7 @@ describe('OTP service', () => {
 
   it('expires the code after its lifetime', async () => {
     const issued = await otp.issue({ purpose: 'SIGN_UP', target: { channel: 'EMAIL', address: 'New.User@Example.vn' }, ip: freshIp(), lang: 'vi' });
-    expect(issued.maskedAddress).toBe('n*******@example.vn');
+    expect(issued.maskedAddress).toBe('n•••@example.vn');
     const code = lastCode();
     clock = new Date(clock.getTime() + OTP_LIFETIME_SECONDS * 1000);
     expect(await otp.verify({ otpId: issued.otpId, code, purpose: 'SIGN_UP' })).toBe('EXPIRED');
@@ -122,7 +122,7 @@ describe('OTP service', () => {
     expect(Number((hourly as ApiError).headers['retry-after'])).toBeGreaterThan(3000);
     expect(sent.length).toBe(before); // nothing was sent for a refused request
     clock = new Date(clock.getTime() + 3_600_000);
-    await expect(issue()).resolves.toMatchObject({ maskedAddress: '090****007' });
+    await expect(issue()).resolves.toMatchObject({ maskedAddress: '0901•••007' });
   });
 
   it('throttles one IP sending to many addresses', async () => {

@@ -6,6 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maskPhone } from '@/domain/masking';
 import { ApiStatus } from '@/domain/api';
 import { memberships, users, verifiedContacts } from '../../server/db/schema';
 import { DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
@@ -51,7 +52,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** The answer without what depends on the typed phone or on chance (masked phone, code id, expiry). */
 function shapeOf(res: { statusCode: number; json(): { status: number; message: string; data?: Record<string, unknown> } }, phone: string) {
   const body = res.json();
-  const masked = `${phone.slice(0, 3)}${'*'.repeat(phone.length - 6)}${phone.slice(-3)}`;
+  const masked = maskPhone(phone)!;
   return {
     http: res.statusCode,
     status: body.status,
@@ -225,13 +226,13 @@ describe('contact squatting', () => {
     expect((await post(t, SIGN_UP, body)).statusCode).toBe(200);
     const token = await t.login('later_01', 'Later@1234');
     expect((await t.call(token, { method: 'GET', url: CONTACTS })).json().data).toEqual([
-      { channel: 'SMS', maskedAddress: '039****001', verified: false, verifiedAt: null },
-      { channel: 'EMAIL', maskedAddress: 'l****@example.vn', verified: true, verifiedAt: expect.any(String) },
+      { channel: 'SMS', maskedAddress: '0394•••001', verified: false, verifiedAt: null },
+      { channel: 'EMAIL', maskedAddress: 'l•••@example.vn', verified: true, verifiedAt: expect.any(String) },
     ]);
-    expect((await t.call(token, { method: 'GET', url: RECOVERY })).json().data).toEqual([{ type: 'EMAIL', maskedAddress: 'l****@example.vn' }]);
+    expect((await t.call(token, { method: 'GET', url: RECOVERY })).json().data).toEqual([{ type: 'EMAIL', maskedAddress: 'l•••@example.vn' }]);
 
     const code = await post(t, CONTACT_VERIFY, { channel: 'SMS' }, { token });
-    expect(code.json()).toMatchObject({ status: 0, message: 'Mã xác thực gồm 6 chữ số đã được gửi đến 039****001' });
+    expect(code.json()).toMatchObject({ status: 0, message: 'Mã xác thực gồm 6 chữ số đã được gửi đến 0394•••001' });
     const otpId = code.json().data.otpId as string;
     const smsCode = await lastCode(t, phone);
     expect((await post(t, CONTACT_VERIFY, { channel: 'SMS', otpId, otpCode: wrongCode(smsCode) }, { token })).statusCode).toBe(400);

@@ -36,14 +36,14 @@ test.describe('public ways in', () => {
     // Any number gets the same answer, so nobody learns who has an account; only a verified phone gets a code.
     await phone.fill('0399000111');
     await page.getByRole('button', { name: t('portal.auth.sendCode') }).click();
-    await expect(page.getByText(t('portal.auth.codeSentTo', { address: '039****111' }))).toBeVisible();
+    await expect(page.getByText(t('portal.auth.codeSentTo', { address: '0399•••111' }))).toBeVisible();
     await expect(page.getByText(t('portal.auth.verifiedPhoneHint'))).toBeVisible();
     await page.getByRole('button', { name: t('portal.auth.changePhone') }).click();
 
     const before = await lastOutboxId(request, DemoUsers.accountant.phone);
     await phone.fill(DemoUsers.accountant.phone);
     await page.getByRole('button', { name: t('portal.auth.sendCode') }).click();
-    await expect(page.getByText(t('portal.auth.codeSentTo', { address: '091****678' }))).toBeVisible();
+    await expect(page.getByText(t('portal.auth.codeSentTo', { address: '0912•••678' }))).toBeVisible();
     await codeField(page).fill('000000' === (await codeFor(request, DemoUsers.accountant.phone, before)) ? '111111' : '000000');
     await page.getByRole('button', { name: t('portal.login.submit') }).click();
     await expect(page.getByRole('alert')).toHaveText('Mã xác thực không chính xác');
@@ -104,7 +104,7 @@ test.describe('public ways in', () => {
     await page.getByRole('textbox', { name: t('portal.auth.phoneNumber') }).fill('0399000222');
     await page.getByRole('button', { name: t('portal.auth.sendCode') }).click();
     // The same answer as for an account (nothing revealed); back to the number.
-    await expect(page.getByText(t('portal.auth.codeSentTo', { address: '039****222' }))).toBeVisible();
+    await expect(page.getByText(t('portal.auth.codeSentTo', { address: '0399•••222' }))).toBeVisible();
     await page.getByRole('button', { name: t('portal.auth.changePhone') }).click();
     await page.getByRole('textbox', { name: t('portal.auth.phoneNumber') }).fill(user.phone);
     await page.getByRole('button', { name: t('portal.auth.sendCode') }).click();
@@ -181,7 +181,7 @@ test.describe('public ways in', () => {
   test('a password login with 2FA on asks for the code before anything else', async ({ page, request }) => {
     await signIn(page, SECURE_DEMO_USER.username);
     await expect(codeField(page)).toBeVisible();
-    await expect(page.getByText(t('portal.auth.codeSentTo', { address: '094****123' }))).toBeVisible();
+    await expect(page.getByText(t('portal.auth.codeSentTo', { address: '0945•••123' }))).toBeVisible();
     // Nothing is stored before the second step: the app is still closed.
     const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('mp.auth')));
     expect(stored).toEqual([]);

@@ -59,7 +59,7 @@ test.describe('e-contract onboarding', () => {
     await expect(send).toBeDisabled();
     await page.getByRole('checkbox', { name: t('portal.econtract.consent') }).check();
     await send.click();
-    await expect(page.getByText(t('portal.econtract.codeSent', { phone: '090****567' }))).toBeVisible();
+    await expect(page.getByText(t('portal.econtract.codeSent', { phone: '0901•••567' }))).toBeVisible();
     const code = await newestCode(request, OWNER.phone);
 
     // A wrong code is refused in the page, and nothing moves on.
