@@ -183,7 +183,8 @@ export interface TransactionRow {
   paymentMethod: PaymentMethod;
   status: TransactionStatus;
   amount: number;
-  fee: number;
+  /** null for store-scoped roles (cashier and the like): they see no fees. */
+  fee: number | null;
   refundedAmount: number;
   orderId: string | null;
   description: string | null;

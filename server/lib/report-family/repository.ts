@@ -1,7 +1,8 @@
 /**
  * One repository shape for every report-center list (card payments, disbursements, financing,
  * settlements, non-paid, donations): a report is a table plus a ReportDefinition. Every query takes the
- * merchant id first and, for store-scoped callers, their stores.
+ * merchant id first and, for store-scoped callers, their stores; what such a caller gets back has
+ * customers' phones and names masked and no fees (./access rowForViewer).
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -10,6 +11,7 @@ import { dayBounds } from '@/domain/time';
 import type { Db } from '../../db/client';
 import { stores } from '../../db/schema';
 import { offsetOf, type PageRequest } from '../../pagination';
+import { rowForViewer, sumsForViewer } from './access';
 
 export interface ReportTable {
   definition: ReportDefinition;
@@ -33,10 +35,11 @@ export interface ReportFilter {
 
 export type ReportRow = Record<string, unknown> & { id: string };
 
+/** Sums by money column; fee sums are null for store-scoped callers. */
 export interface ReportTotals {
   count: number;
-  sums: Record<string, number>;
-  byStatus: Array<{ status: string; count: number; sums: Record<string, number> }>;
+  sums: Record<string, number | null>;
+  byStatus: Array<{ status: string; count: number; sums: Record<string, number | null> }>;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -73,12 +76,12 @@ export function reportRepository(db: Db, report: ReportTable) {
     return report.storeId ? query.leftJoin(stores, eq(stores.id, report.storeId)) : query;
   };
 
-  const toRow = (raw: Record<string, unknown>): ReportRow => {
+  const toRow = (raw: Record<string, unknown>, scopeStoreIds: number[] | null): ReportRow => {
     const { _rowId, ...rest } = raw;
     void _rowId;
     const row: Record<string, unknown> = { ...rest, id: String(raw[def.idColumn]) };
     for (const [key, value] of Object.entries(row)) if (value instanceof Date) row[key] = value.toISOString();
-    return row as ReportRow;
+    return rowForViewer(row, scopeStoreIds) as ReportRow;
   };
 
   const newestFirst = [desc(dateColumn), desc(report.rowId)];
@@ -90,7 +93,7 @@ export function reportRepository(db: Db, report: ReportTable) {
         base().where(where).orderBy(...newestFirst).limit(page.pageSize).offset(offsetOf(page)),
         db.select({ total: count() }).from(table).where(where),
       ]);
-      return { rows: rows.map((r) => toRow(r as Record<string, unknown>)), total };
+      return { rows: rows.map((r) => toRow(r as Record<string, unknown>, filter.scopeStoreIds)), total };
     },
 
     async count(merchantId: number, filter: ReportFilter): Promise<number> {
@@ -106,14 +109,16 @@ export function reportRepository(db: Db, report: ReportTable) {
         .where(whereOf(merchantId, filter))
         .groupBy(columns.status)
         .orderBy(asc(columns.status));
-      const totals: ReportTotals = { count: 0, sums: Object.fromEntries(def.moneyColumns.map((k) => [k, 0])), byStatus: [] };
+      const all: Record<string, number> = Object.fromEntries(def.moneyColumns.map((k) => [k, 0]));
+      const totals: ReportTotals = { count: 0, sums: all, byStatus: [] };
       for (const group of grouped) {
         const g = group as Record<string, unknown>;
         const groupSums = Object.fromEntries(def.moneyColumns.map((k) => [k, Number(g[k])]));
         totals.count += group.count;
-        for (const k of def.moneyColumns) totals.sums[k] += groupSums[k];
-        totals.byStatus.push({ status: String(group.status), count: group.count, sums: groupSums });
+        for (const k of def.moneyColumns) all[k] += groupSums[k];
+        totals.byStatus.push({ status: String(group.status), count: group.count, sums: sumsForViewer(groupSums, filter.scopeStoreIds) });
       }
+      totals.sums = sumsForViewer(all, filter.scopeStoreIds);
       return totals;
     },
 
@@ -121,7 +126,7 @@ export function reportRepository(db: Db, report: ReportTable) {
       const conditions: SQL[] = [eq(report.merchantId, merchantId), eq(columns[def.idColumn], publicId)];
       if (report.storeId && scopeStoreIds !== null) conditions.push(inArray(report.storeId, scopeStoreIds.length ? scopeStoreIds : [-1]));
       const [row] = await base().where(and(...conditions)).limit(1);
-      return row ? toRow(row as Record<string, unknown>) : null;
+      return row ? toRow(row as Record<string, unknown>, scopeStoreIds) : null;
     },
 
     /**
@@ -139,7 +144,7 @@ export function reportRepository(db: Db, report: ReportTable) {
           .where(after ? and(where, after) : where)
           .orderBy(...newestFirst)
           .limit(batchSize)) as Array<Record<string, unknown>>;
-        for (const raw of batch) yield toRow(raw);
+        for (const raw of batch) yield toRow(raw, filter.scopeStoreIds);
         if (batch.length < batchSize) return;
         const tail = batch[batch.length - 1];
         last = { at: tail[def.dateColumn] as Date, id: tail._rowId };

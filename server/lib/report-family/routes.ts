@@ -40,7 +40,8 @@ export const reportListPaths = (key: string): ReportListPaths => ({
 });
 
 const rowSchema = z.record(z.string(), z.unknown());
-const moneySums = z.record(z.string(), z.number());
+// Fee sums are null for store-scoped callers (access.ts sumsForViewer).
+const moneySums = z.record(z.string(), z.number().nullable());
 const totalsSchema = z.object({
   count: z.number().int(),
   sums: moneySums,

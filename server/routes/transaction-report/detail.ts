@@ -7,7 +7,7 @@ import { ApiError } from '../../errors';
 import { merchantScope } from '../../plugins/auth';
 import { apiQuery } from '../../validation';
 import { transactionsRepository } from './repository';
-import { detailSchema, idParams, tags, transactionScope } from './schemas';
+import { detailSchema, idParams, tags, transactionScope, visibleRow } from './schemas';
 
 export const transactionDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = transactionsRepository(app.database.db);
@@ -25,9 +25,10 @@ export const transactionDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const detail = await repo.detail(transactionScope(request), request.params.id);
+      const scope = transactionScope(request);
+      const detail = await repo.detail(scope, request.params.id);
       if (!detail) throw ApiError.notFound();
-      return ok(request, detail);
+      return ok(request, visibleRow(detail, scope));
     },
   );
 
@@ -51,9 +52,10 @@ export const transactionDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const detail = await repo.detail(transactionScope(request), request.params.id);
+      const scope = transactionScope(request);
+      const detail = await repo.detail(scope, request.params.id);
       if (!detail) throw ApiError.notFound();
-      return ok(request, { transaction: detail, steps: repo.trace(detail) });
+      return ok(request, { transaction: visibleRow(detail, scope), steps: repo.trace(detail) });
     },
   );
 };

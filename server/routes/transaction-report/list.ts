@@ -7,7 +7,7 @@ import { envelopeSchema, ok } from '../../envelope';
 import { ApiError } from '../../errors';
 import { merchantScope } from '../../plugins/auth';
 import { decodeCursor, transactionsRepository } from './repository';
-import { filterOf, filterQuery, listQuery, merchantParams, rowSchema, tags, totalsSchema, transactionScope } from './schemas';
+import { filterOf, filterQuery, listQuery, merchantParams, rowSchema, tags, totalsSchema, transactionScope, visibleRow } from './schemas';
 
 export const transactionListRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = transactionsRepository(app.database.db);
@@ -44,7 +44,7 @@ export const transactionListRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!after) throw new ApiError(400, ApiStatus.VALIDATION, 'transactionReport.errors.badCursor');
       }
       const page = await repo.pageWithCount(scope, filter, { pageNumber, pageSize }, after);
-      return ok(request, { content: page.rows, totalElements: page.total, pageNumber, pageSize, nextCursor: page.nextCursor });
+      return ok(request, { content: page.rows.map((row) => visibleRow(row, scope)), totalElements: page.total, pageNumber, pageSize, nextCursor: page.nextCursor });
     },
   );
 

@@ -25,7 +25,7 @@ import { ApiError } from '../../errors';
 import { callerOf, membershipOf, merchantScope } from '../../plugins/auth';
 import { apiQuery } from '../../validation';
 import { transactionsRepository, type Scope } from './repository';
-import { detailSchema, idParams, tags, transactionScope } from './schemas';
+import { detailSchema, idParams, tags, transactionScope, visibleRow } from './schemas';
 
 export interface RefundResult {
   id: number;
@@ -176,7 +176,7 @@ export const transactionRefundRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: callerOf(request).userId,
       });
       const detail = await repo.detail(scope, request.params.id);
-      return ok(request, { refund: result, transaction: detail! });
+      return ok(request, { refund: result, transaction: visibleRow(detail!, scope) });
     },
   );
 };

@@ -1,7 +1,8 @@
 /**
  * What the transaction report's routes share: the row, detail and totals shapes they answer, the
  * query and path schemas, and the caller's scope (the report opens only for roles whose sidebar holds
- * MERCHANT_TRANS_REPORT; store-scoped roles see only their stores' rows).
+ * MERCHANT_TRANS_REPORT; store-scoped roles see only their stores' rows, with customers' phones and
+ * names masked and no fees: `visibleRow`).
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,8 +14,9 @@ import {
   TRANSACTION_STATUSES,
   transactionFilterShape,
   type TransactionFilter,
+  type TransactionRow,
 } from '@/domain/transactionReport';
-import { reportScopeOf } from '../../lib/report-family/access';
+import { reportScopeOf, rowForViewer } from '../../lib/report-family/access';
 import { pageQueryShape } from '../../pagination';
 import { membershipOf } from '../../plugins/auth';
 import { apiQuery, idParam } from '../../validation';
@@ -30,12 +32,12 @@ export const rowSchema = z.object({
   completedAt: z.string().nullable(),
   storeId: z.number().int().nullable(),
   storeName: z.string().nullable(),
-  customerPhone: z.string().nullable(),
-  customerName: z.string().nullable(),
+  customerPhone: z.string().nullable().meta({ description: 'Masked (0963•••411) for store-scoped roles' }),
+  customerName: z.string().nullable().meta({ description: 'Masked (N••• V••• An) for store-scoped roles' }),
   paymentMethod: z.enum(PAYMENT_METHODS),
   status: z.enum(TRANSACTION_STATUSES),
   amount: z.number().int(),
-  fee: z.number().int(),
+  fee: z.number().int().nullable().meta({ description: 'null for store-scoped roles (they see no fees)' }),
   refundedAmount: z.number().int(),
   orderId: z.string().nullable(),
   description: z.string().nullable(),
@@ -91,6 +93,9 @@ export const merchantParams = z.strictObject({ merchantId: idParam });
 export function transactionScope(request: FastifyRequest): Scope {
   return reportScopeOf(membershipOf(request), 'MERCHANT_TRANS_REPORT');
 }
+
+/** A row or detail as the caller may see it (store roles: phones and names masked, fee null). */
+export const visibleRow = <T extends TransactionRow>(row: T, scope: Scope): T => rowForViewer(row, scope.storeIds) as T;
 
 export const filterOf = (q: TransactionFilter): TransactionFilter => ({
   from: q.from,

@@ -121,7 +121,8 @@ export default function TransactionShow() {
     [f('id'), detail.id],
     [f('status'), <StatusChip key="s" status={detail.status} of="transaction" />],
     [f('amount'), formatMoney(detail.amount, lng)],
-    [f('fee'), formatMoney(detail.fee, lng)],
+    // A store role gets no fee (null, docs/decisions.md): the row is left out, not shown as 0 đ.
+    ...(detail.fee === null ? [] : [[f('fee'), formatMoney(detail.fee, lng)] as [string, React.ReactNode]]),
     [f('refundedAmount'), formatMoney(detail.refundedAmount, lng)],
     [f('paymentMethod'), translate(`resources.transaction-report.methods.${detail.paymentMethod}`)],
     [f('storeName'), detail.storeName ?? '-'],
