@@ -4,6 +4,7 @@
  * query and the POST update body. Messages are `validation.*` keys (validation.json).
  */
 import { z } from 'zod';
+import { maskAccountNumber } from './masking';
 import { ValidationKeys } from './validation';
 
 /** The provider's product code behind `{product}_WALLET` (the portal's VITE_PRODUCT_CODE default). */
@@ -191,10 +192,15 @@ export function changedPayoutFields(before: PayoutSettingsValues, after: PayoutS
 
 export const needsOtp = (changes: readonly PayoutField[]): boolean => changes.some((f) => OTP_GUARDED_FIELDS.includes(f));
 
-/** 0123456789 → ••••••6789: enough to recognise an account, not to use it. */
-export function maskAccountNumber(value: string | null | undefined): string | null {
-  if (!value) return null;
-  return `${'•'.repeat(Math.max(0, value.length - 4))}${value.slice(-4)}`;
+/** Old → new of one changed field, as shown to people: account numbers masked (`••••6789`), the rest as stored. */
+export type PayoutChangeDetails = Record<string, { from: string | null; to: string | null }>;
+
+const shown = (field: PayoutField, value: string | null | undefined): string | null =>
+  field === 'accountNumber' ? maskAccountNumber(value) : (value ?? null);
+
+/** The changed fields' old and new values as the confirmation, the audit trail and the owner's notice show them. */
+export function payoutChangeDetails(before: PayoutSettingsValues, after: PayoutSettingsValues, changes: readonly PayoutField[]): PayoutChangeDetails {
+  return Object.fromEntries(changes.map((f) => [f, { from: shown(f, before[f]), to: shown(f, after[f]) }]));
 }
 
 /** One-time codes are six digits (the OTP service's format). */
@@ -210,7 +216,7 @@ export interface PayoutAuditEntry {
   actorUsername: string | null;
   changes: PayoutField[];
   /** Masked before/after values of the changed fields. */
-  details: Record<string, { from: string | null; to: string | null }>;
+  details: PayoutChangeDetails;
   otpVerified: boolean;
   ip: string | null;
   createdAt: string;
@@ -227,6 +233,8 @@ export interface PayoutSettings extends PayoutSettingsValues {
 }
 export interface PayoutValidation {
   changes: PayoutField[];
+  /** Old → new of each changed field (account numbers masked): what the confirmation shows. */
+  details: PayoutChangeDetails;
   requiresOtp: boolean;
 }
 export interface PayoutOtpChallenge {

@@ -2,7 +2,8 @@
  * Payout settings (spec §3, §7): GET /periods, GET /:merchantId/payouts, GET …/payouts/validate and
  * POST …/payouts/update under /profile/v2/merchants. Changing where money goes (destination, bank,
  * account number or holder) needs a one-time code sent to the caller (the shared OTP service) bound to
- * exactly the new settings; every saved change is audited with who, when, what (masked) and from where.
+ * exactly the new settings; every saved change is audited with who, when, what (masked) and from where,
+ * and a change of where the money goes is announced to the merchant's owners on their other channels.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -19,6 +20,7 @@ import {
   PAYOUT_FIELDS,
   PAYOUT_PERIODS,
   PayoutApiPaths,
+  payoutChangeDetails,
   payoutSettingsShape,
   type PayoutSettings,
   type PayoutSettingsValues,
@@ -28,19 +30,22 @@ import { optionalField } from '@/domain/validation';
 import { envelopeSchema, ok } from '../../envelope';
 import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
+import { normaliseAddress } from '../../lib/otp/address';
 import { callerOf, membershipOf, merchantScope } from '../../plugins/auth';
 import { apiQuery, idParam, langOnlyQuery } from '../../validation';
+import { notifyPayoutChange } from './notice';
 import { payoutsRepository, StaleVersionError, type StoredPayout } from './repository';
 
 const PERIOD_KEYS: Record<string, string> = { 'SRP.0000': 'payouts.periods.realTime', 'SRP.0001': 'payouts.periods.nextDay' };
 
 const fieldSchema = z.enum(PAYOUT_FIELDS);
+const detailsSchema = z.record(z.string(), z.object({ from: z.string().nullable(), to: z.string().nullable() }));
 const auditSchema = z.object({
   id: z.number().int(),
   action: z.string(),
   actorUsername: z.string().nullable(),
   changes: z.array(fieldSchema),
-  details: z.record(z.string(), z.object({ from: z.string().nullable(), to: z.string().nullable() })),
+  details: detailsSchema,
   otpVerified: z.boolean(),
   ip: z.string().nullable(),
   createdAt: z.string(),
@@ -110,6 +115,14 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   }
 
+  /** Where the caller's one-time code goes: their phone by SMS, else their e-mail (normalised). */
+  async function codeTargetOf(userId: number): Promise<{ channel: 'SMS' | 'EMAIL'; address: string } | null> {
+    const contact = await repo.contactOf(userId);
+    if (contact?.phone) return { channel: 'SMS', address: normaliseAddress('SMS', contact.phone) };
+    if (contact?.email) return { channel: 'EMAIL', address: normaliseAddress('EMAIL', contact.email) };
+    return null;
+  }
+
   function requireChanger(request: FastifyRequest) {
     if (!canChangePayout(membershipOf(request).roles)) throw ApiError.forbidden();
   }
@@ -158,17 +171,20 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: merchantScope,
       schema: {
         tags: ['payouts'],
-        summary: 'Checks new payout settings and tells which fields change and whether a one-time code is needed (owners)',
+        summary:
+          'Checks new payout settings and tells which fields change (old → new, account numbers masked) and whether a one-time code is needed (owners)',
         params: merchantParams,
         querystring: validateQuery,
-        response: { 200: envelopeSchema(z.object({ changes: z.array(fieldSchema), requiresOtp: z.boolean() })) },
+        response: { 200: envelopeSchema(z.object({ changes: z.array(fieldSchema), details: detailsSchema, requiresOtp: z.boolean() })) },
       },
     },
     async (request) => {
       requireChanger(request);
       const { merchant } = membershipOf(request);
-      const changes = changedPayoutFields(await currentOf(merchant.id), normalizePayoutSettings(request.query));
-      return ok(request, { changes, requiresOtp: needsOtp(changes) });
+      const current = await currentOf(merchant.id);
+      const next = normalizePayoutSettings(request.query);
+      const changes = changedPayoutFields(current, next);
+      return ok(request, { changes, details: payoutChangeDetails(current, next, changes), requiresOtp: needsOtp(changes) });
     },
   );
 
@@ -200,12 +216,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body.reqType === 'SEND_OTP') {
         if (!needsOtp(changes)) throw otpFailure('payouts.otpNotNeeded');
         if (current.version !== body.version) throw new ApiError(409, ApiStatus.CONFLICT, 'payouts.staleVersion');
-        const contact = await repo.contactOf(caller.userId);
-        const target = contact?.phone
-          ? ({ channel: 'SMS', address: contact.phone } as const)
-          : contact?.email
-            ? ({ channel: 'EMAIL', address: contact.email } as const)
-            : null;
+        const target = await codeTargetOf(caller.userId);
         if (!target) throw otpFailure('payouts.noContact', 409, ApiStatus.CONFLICT);
         const issued = await app.otp.issue({
           purpose: 'PAYOUT_CHANGE',
@@ -237,6 +248,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (check === 'TOO_MANY_TRIES') throw otpFailure('payouts.otpTooManyTries', 429, ApiStatus.TOO_MANY_REQUESTS);
         if (check !== 'OK') throw otpFailure('payouts.otpInvalid');
       }
+      const at = new Date();
       try {
         await repo.update(merchant.id, next, changes, body.version, {
           actorUserId: caller.userId,
@@ -247,6 +259,10 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         if (err instanceof StaleVersionError) throw new ApiError(409, ApiStatus.CONFLICT, 'payouts.staleVersion');
         throw err;
+      }
+      if (otpRequired) {
+        const provedAt = await codeTargetOf(caller.userId);
+        await notifyPayoutChange(app, request, repo, { merchantId: merchant.id, merchantName: merchant.name, next, at, provedAt });
       }
       return ok(request, await settingsOf(request, merchant.id));
     },

@@ -2,16 +2,17 @@
  * Payout settings of one merchant: destination and period on `merchants`, the bank account on
  * `payout_accounts`, every change in `payout_audit_entries`. Functions take the merchant id first.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_RECONCILIATION_TIME,
-  maskAccountNumber,
+  payoutChangeDetails,
   type PayoutAuditEntry,
   type PayoutField,
   type PayoutSettingsValues,
 } from '@/domain/payouts';
 import type { Db } from '../../db/client';
-import { merchants, payoutAccounts, payoutAuditEntries, users } from '../../db/schema';
+import { memberships, merchants, payoutAccounts, payoutAuditEntries, users, verifiedContacts } from '../../db/schema';
+import { normaliseAddress } from '../../lib/otp/address';
 
 /** The newest audit entries the settings page shows; older ones stay in the table. */
 export const PAYOUT_AUDIT_LIMIT = 20;
@@ -30,8 +31,6 @@ export interface PayoutAuditInput {
 }
 
 export class StaleVersionError extends Error {}
-
-const masked = (field: PayoutField, value: string | null) => (field === 'accountNumber' ? maskAccountNumber(value) : value);
 
 export function payoutsRepository(db: Db) {
   async function read(executor: Pick<Db, 'select'>, merchantId: number, lock = false): Promise<StoredPayout | null> {
@@ -136,15 +135,41 @@ export function payoutsRepository(db: Db) {
           actorUserId: audit.actorUserId,
           action: 'UPDATE_PAYOUT',
           changes,
-          details: Object.fromEntries(
-            changes.map((f) => [f, { from: masked(f, current[f] ?? null), to: masked(f, next[f] ?? null) }]),
-          ),
+          details: payoutChangeDetails(current, next, changes),
           otpVerified: audit.otpVerified,
           ip: audit.ip,
           userAgent: audit.userAgent,
           createdAt: now,
         });
       });
+    },
+
+    /**
+     * The verified phones and e-mails of the merchant's active owners (MERCHANT_OWNER,
+     * MERCHANT_OWNER_DONATION): where a payout change is announced. An unproved address may be anyone's.
+     */
+    async ownerContacts(merchantId: number): Promise<Array<{ userId: number; channel: 'SMS' | 'EMAIL'; address: string }>> {
+      const rows = await db
+        .select({ userId: users.id, phone: users.phone, email: users.email, channel: verifiedContacts.channel, address: verifiedContacts.address })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .innerJoin(verifiedContacts, eq(verifiedContacts.userId, users.id))
+        .where(
+          and(
+            eq(memberships.merchantId, merchantId),
+            eq(memberships.status, 'ACTIVE'),
+            eq(memberships.invitationStatus, 'ACCEPT'),
+            arrayOverlaps(memberships.roles, ['MERCHANT_OWNER', 'MERCHANT_OWNER_DONATION']),
+          ),
+        )
+        .orderBy(users.id, verifiedContacts.channel);
+      // A verified row counts only while it is still the account's own address (changing a contact unverifies it).
+      return rows
+        .filter((r) => {
+          const own = r.channel === 'SMS' ? r.phone : r.email;
+          return own !== null && normaliseAddress(r.channel as 'SMS' | 'EMAIL', own) === r.address;
+        })
+        .map((r) => ({ userId: r.userId, channel: r.channel as 'SMS' | 'EMAIL', address: r.address }));
     },
 
     /** Where the caller's one-time code goes: their phone by SMS, else their e-mail. */
@@ -154,3 +179,5 @@ export function payoutsRepository(db: Db) {
     },
   };
 }
+
+export type PayoutsRepository = ReturnType<typeof payoutsRepository>;

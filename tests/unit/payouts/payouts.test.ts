@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   changedPayoutFields,
-  maskAccountNumber,
+  payoutChangeDetails,
   needsOtp,
   normalizePayoutSettings,
   otpCodeSchema,
@@ -98,9 +98,14 @@ describe('changes and one-time codes', () => {
     }
     expect(changedPayoutFields(stored, stored)).toEqual([]);
   });
-  it('masks account numbers to their last four digits', () => {
-    expect(maskAccountNumber('0041000123456')).toBe('•••••••••3456');
-    expect(maskAccountNumber(null)).toBeNull();
+  it('shows a change old → new with account numbers masked to their last four digits, names as they are', () => {
+    const next = normalizePayoutSettings({ ...bank, accountNumber: '0071000555666', accountName: 'NGUYEN VAN A' });
+    expect(payoutChangeDetails(stored, next, changedPayoutFields(stored, next))).toEqual({
+      accountNumber: { from: `••••${stored.accountNumber!.slice(-4)}`, to: '••••5666' },
+      accountName: { from: stored.accountName, to: 'NGUYEN VAN A' },
+    });
+    const toWallet = normalizePayoutSettings({ ...bank, wallet: 'GOLDEN_POCKET', accountNumber: '', accountName: '', bankBrand: '', bankCityId: '', bankNameId: '' });
+    expect(payoutChangeDetails(stored, toWallet, ['wallet', 'accountNumber']).accountNumber).toEqual({ from: `••••${stored.accountNumber!.slice(-4)}`, to: null });
   });
   it('one-time codes are six digits', () => {
     expect(otpCodeSchema.safeParse('123456').success).toBe(true);
