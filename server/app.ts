@@ -47,6 +47,7 @@ import { nonpaidReportRoutes } from './routes/nonpaid-report';
 import { donationHistoryRoutes } from './routes/donation-history';
 import { reportSettingsRoutes } from './routes/report-settings';
 import { dashboardRoutes } from './routes/dashboard';
+import { paymentLinksRoutes } from './routes/payment-links';
 import { paymentIntegrationRoutes } from './routes/payment-integration';
 import errorReports from './routes/error-reports';
 import { validatorCompiler } from './validation';
@@ -86,6 +87,7 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   donationHistoryRoutes,
   reportSettingsRoutes,
   dashboardRoutes,
+  paymentLinksRoutes,
   paymentIntegrationRoutes,
 ];
 

@@ -12,6 +12,7 @@ import { seedContracts } from './seed-contracts';
 import { seedMerchantProfile } from './seed-merchant-profile';
 import { seedAuth } from './seed-auth';
 import { seedContacts } from './seed-contacts';
+import { seedPaymentLinks } from './seed-payment-links';
 import { seedPaymentIntegration } from './seed-payment-integration';
 
 /** One line per domain, in dependency order. */
@@ -25,4 +26,5 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
   seedAuth,
   seedPaymentIntegration,
   seedContacts,
+  seedPaymentLinks,
 ];

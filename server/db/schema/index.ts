@@ -16,3 +16,4 @@ export * from './sso';
 export * from './contacts';
 export * from './disbursement-center';
 export * from './payment-integration';
+export * from './payment-links';
