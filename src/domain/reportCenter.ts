@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { RouteCode } from './roles';
 import { dbIdSchema, emailSchema, ValidationKeys } from './validation';
 import { dayCount, isDayKey, MAX_RANGE_DAYS, type RunSchedule } from './time';
+import { DEFAULT_TRANSACTION_COLUMNS } from './transactionReport';
 
 // ---------------------------------------------------------------------------------------------
 // API paths (under /api; spec §7 provider base paths)
@@ -265,11 +266,44 @@ export const SETTING_TYPE_ROUTE_CODES: Readonly<Record<ReportSettingType, RouteC
  * row (owned by the transaction report module); the others are the report definitions' columns.
  */
 export const SETTING_TYPE_COLUMNS: Readonly<Record<ReportSettingType, readonly string[]>> = {
-  TRANSACTION_REPORT: ['id', 'createdAt', 'storeName', 'paymentMethod', 'customerPhone', 'amount', 'fee', 'status', 'description'],
+  // In the transaction report's column order (TRANSACTION_COLUMNS), so a schedule and a manual export
+  // of the same columns write them in the same order.
+  TRANSACTION_REPORT: ['id', 'createdAt', 'storeName', 'customerPhone', 'paymentMethod', 'status', 'amount', 'fee', 'description'],
   DISBURSEMENT_REPORT: REPORTS['disbursement-report'].columns.map((c) => c.key),
   NONPAID_REPORT: REPORTS['nonpaid-report'].columns.map((c) => c.key),
   CARD_PAYMENT_REPORT: REPORTS['card-payment-report'].columns.map((c) => c.key),
 };
+
+/** The report (export_jobs.report, file naming, export definition) a schedule of each type writes. */
+export const SETTING_TYPE_REPORTS: Readonly<Record<ReportSettingType, string>> = {
+  TRANSACTION_REPORT: 'transaction-report',
+  DISBURSEMENT_REPORT: 'disbursement-report',
+  NONPAID_REPORT: 'nonpaid-report',
+  CARD_PAYMENT_REPORT: 'card-payment-report',
+};
+
+/**
+ * The columns a new schedule starts with ticked: the columns the report's list (and so its manual
+ * export) shows by default.
+ */
+export const SETTING_TYPE_DEFAULT_COLUMNS: Readonly<Record<ReportSettingType, readonly string[]>> = {
+  TRANSACTION_REPORT: DEFAULT_TRANSACTION_COLUMNS,
+  DISBURSEMENT_REPORT: REPORTS['disbursement-report'].defaultColumns,
+  NONPAID_REPORT: REPORTS['nonpaid-report'].defaultColumns,
+  CARD_PAYMENT_REPORT: REPORTS['card-payment-report'].defaultColumns,
+};
+
+/**
+ * Columns a store-scoped role (cashier and the like: limited to some stores) never exports, manually or
+ * by schedule: customers' personal data and fees (Decree 13/2023: show each role only what it needs).
+ * The server leaves them out of the file; the portal says so beside the export menu.
+ */
+export const STORE_ROLE_HIDDEN_EXPORT_COLUMNS: readonly string[] = ['customerPhone', 'customerName', 'donorName', 'donorPhone', 'fee', 'feeAmount'];
+
+/** `columns` without the ones the caller's role may not export (`storeScoped`: membership.storeIds !== null). */
+export function exportableColumns<C extends string>(columns: readonly C[], storeScoped: boolean): C[] {
+  return storeScoped ? columns.filter((c) => !STORE_ROLE_HIDDEN_EXPORT_COLUMNS.includes(c)) : [...columns];
+}
 
 export const SCHEDULE_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;
 export type ScheduleFrequency = (typeof SCHEDULE_FREQUENCIES)[number];

@@ -204,7 +204,7 @@ describe('report center lists', () => {
     expect(res.headers['content-disposition']).toContain('attachment');
     expect(res.body.charCodeAt(0)).toBe(0xfeff);
     const rows = parseRfc4180(res.body.slice(1)).map((r) => r.map((c) => c.value));
-    expect(rows[0]).toEqual(['Mã giao dịch', 'Số tiền', 'Trạng thái']);
+    expect(rows[0]).toEqual(['Mã giao dịch', 'Số tiền (đ)', 'Trạng thái']);
     expect(rows.length - 1).toBe(list.totalElements);
     expect(rows.slice(1, 101).map((r) => r[0])).toEqual(list.content.map((r: { transId: string }) => r.transId));
     expect(rows[1][2]).toBe('Thành công');

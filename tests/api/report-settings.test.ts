@@ -138,7 +138,7 @@ describe('report settings', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toContain(file.fileName);
     const rows = parseRfc4180(download.body.slice(1)).map((r) => r.map((c) => c.value));
-    expect(rows[0]).toEqual(['Mã giao dịch', 'Số tiền', 'Trạng thái']);
+    expect(rows[0]).toEqual(['Mã giao dịch', 'Số tiền (đ)', 'Trạng thái']);
     expect(rows.length - 1).toBe(file.rowCount);
     // The day's rows are exactly the disbursement report of that day.
     const report = (
@@ -185,7 +185,7 @@ describe('report settings', () => {
     const download = await t.call(owner, { method: 'GET', url: `${filesUrl(SME)}/${file.id}/download` });
     expect(download.headers['content-type']).toContain('text/csv');
     const rows = parseRfc4180(download.body.slice(1)).map((r) => r.map((c) => c.value));
-    expect(rows[0]).toEqual(['Mã giao dịch', 'Cửa hàng', 'Số tiền', 'Trạng thái']);
+    expect(rows[0]).toEqual(['Mã giao dịch', 'Cửa hàng', 'Số tiền (đ)', 'Trạng thái']);
     expect(new Set(rows.slice(1).map((r) => r[1])).size).toBe(1);
   });
 

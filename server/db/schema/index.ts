@@ -10,6 +10,7 @@ export * from './merchant-profile';
 export * from './payouts';
 export * from './report-center';
 export * from './reports';
+export * from './export-audit';
 export * from './services';
 export * from './installation';
 export * from './sso';

@@ -1,7 +1,9 @@
 /**
- * Exports of report lists without a row cap (see docs/reports.md). A small selection streams in the
+ * Exports of report lists without a row cap (see docs/reports.md). A small selection is sent in the
  * response; a large one becomes an export job written in the background to DATA_DIR/exports, with
- * progress in `export_jobs` and a download later. Only the user who asked sees their jobs.
+ * progress in `export_jobs` and a download later. Only the user who asked sees their jobs. A small file
+ * is kept the same way as a finished job, so "Các file đã xuất" lists every export the user made; and
+ * every export is written to the audit trail (./audit).
  *
  * Jobs run in this process: a restart marks the unfinished ones FAILED (see failInterrupted) rather
  * than leaving them RUNNING forever. Rows come from the caller's keyset-batch iterator, never from one
@@ -9,18 +11,26 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiStatus } from '@/domain/api';
+import { exportableColumns } from '@/domain/reportCenter';
 import type { ExportFormat, ExportJob } from '@/domain/transactionReport';
 import type { Database, Db } from '../../db/client';
 import { exportJobs } from '../../db/schema';
 import { ok } from '../../envelope';
+import { ApiError } from '../../errors';
 import { callerOf } from '../../plugins/auth';
 import { attachmentDisposition, csvFromDatabase, csvStream, xlsxStream, type ExportColumn, type ExportRow } from '../export';
+import { recordExport } from './audit';
+
+export { recordExport, exportTrail, EXPORT_KINDS, type ExportKind, type ExportAuditEntry } from './audit';
+export { exportFileName, EXPORT_FILE_SLUGS } from './naming';
 
 /** At or below `smallMaxRows` rows the file is sent at once; above, an export job is made (EXPORT_SMALL_MAX_ROWS; tests lower it). */
 export const exportLimits = { smallMaxRows: 5_000 };
@@ -79,6 +89,30 @@ export function fileStream(request: Pick<ReportExportRequest, 'format' | 'column
   return request.format === 'csv'
     ? csvStream(rows, request.columns, { formatDate: request.formatDate })
     : xlsxStream(rows, request.columns, request.sheetName);
+}
+
+/**
+ * The columns an export writes: the ones asked for (else the report's defaults), without those the
+ * caller's role may not export (store-scoped roles: no customer personal data, no fees). Nothing left:
+ * 403 with the reason.
+ */
+export function exportKeysFor<C extends string>(storeScoped: boolean, asked: readonly C[] | undefined, defaults: readonly C[]): C[] {
+  const keys = exportableColumns(asked?.length ? asked : defaults, storeScoped);
+  if (keys.length === 0) throw new ApiError(403, ApiStatus.FORBIDDEN, 'exports.errors.restrictedColumns');
+  return keys;
+}
+
+/** Reads a whole (small) stream into memory. */
+export async function collect(stream: Readable): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(Buffer.isBuffer(part) ? part : Buffer.from(part as string));
+  return Buffer.concat(parts);
+}
+
+/** The audit trail's view of a request: the filter without the column keys, and the column keys. */
+export function auditedParams(request: Pick<ReportExportRequest, 'params' | 'columns'>) {
+  const { columns: _columns, ...filter } = request.params;
+  return { filter, columns: request.columns.map((c) => c.key) };
 }
 
 /** Counts rows as they pass, reporting every PROGRESS_EVERY. */
@@ -141,6 +175,32 @@ export class ExportJobs {
       .returning();
     const run = this.run(id, request).finally(() => this.running.delete(id));
     this.running.set(id, run);
+    return toExportJob(row!);
+  }
+
+  /** Records a file already made (a small export sent at once) as a finished job, kept for re-download. */
+  async createFinished(merchantId: number, userId: number, request: ReportExportRequest, totalRows: number, content: Buffer): Promise<ExportJob> {
+    const id = randomUUID();
+    await writeFile(this.filePath(id), content);
+    const now = new Date();
+    const [row] = await this.db
+      .insert(exportJobs)
+      .values({
+        id,
+        merchantId,
+        userId,
+        report: request.report,
+        format: request.format,
+        params: request.params,
+        status: 'DONE',
+        totalRows,
+        processedRows: totalRows,
+        fileName: request.fileName,
+        sizeBytes: content.length,
+        finishedAt: now,
+        expiresAt: new Date(now.getTime() + EXPORT_RETENTION_MS),
+      })
+      .returning();
     return toExportJob(row!);
   }
 
@@ -262,21 +322,40 @@ export async function initExportJobs(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * The one call a report route makes: a small selection is sent as the file (200, attachment); a large
- * one answers 202 with the job in the envelope.
+ * The one call a report route makes: a small selection is sent as the file (200, attachment) and kept in
+ * the user's export history; a large one answers 202 with the job in the envelope. Both are audited.
  */
 export async function sendReportExport(request: FastifyRequest, reply: FastifyReply, exportRequest: ReportExportRequest) {
   const membership = request.membership;
   if (!membership) throw new Error('sendReportExport needs merchantScope');
+  const caller = callerOf(request);
+  const jobs = exportJobsOf(request.server);
   const total = await exportRequest.count();
+  const audit = (kind: 'MANUAL' | 'JOB', reference: string) =>
+    recordExport(request.server.database.db, {
+      merchantId: membership.merchant.id,
+      userId: caller.userId,
+      username: caller.username,
+      kind,
+      report: exportRequest.report,
+      format: exportRequest.format,
+      ...auditedParams(exportRequest),
+      rowCount: total,
+      fileName: exportRequest.fileName,
+      reference,
+    });
   if (total <= exportLimits.smallMaxRows) {
+    // At most smallMaxRows rows: made in memory, so it can be kept for "Các file đã xuất" before it is sent.
+    const content = await collect(fileStream(exportRequest, exportRequest.rows()));
+    const kept = await jobs.createFinished(membership.merchant.id, caller.userId, exportRequest, total, content);
+    await audit('MANUAL', kept.id);
     return reply
       .header('Content-Type', EXPORT_CONTENT_TYPES[exportRequest.format])
       .header('Content-Disposition', attachmentDisposition(exportRequest.fileName))
       .header('Cache-Control', 'no-store')
-      .send(fileStream(exportRequest, exportRequest.rows()));
+      .send(content);
   }
-  const jobs = exportJobsOf(request.server);
-  const job = await jobs.create(membership.merchant.id, callerOf(request).userId, exportRequest, total);
+  const job = await jobs.create(membership.merchant.id, caller.userId, exportRequest, total);
+  await audit('JOB', job.id);
   return reply.code(202).send(ok(request, job));
 }

@@ -7,18 +7,18 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkDateRange, dateRangeShape, KEYWORD_MAX_LENGTH, ReportCenterPaths } from '@/domain/reportCenter';
-import { EXPORT_FORMATS } from '@/domain/transactionReport';
-import { formatDateTimeSeconds } from '@/domain/format';
+import { EXPORT_FORMATS, type ExportFormat } from '@/domain/transactionReport';
+import { formatVietnamDateTime } from '@/domain/time';
 import { envelopeSchema, ok } from '../../envelope';
 import { ApiError } from '../../errors';
-import { asciiFileNamePart, type ExportColumn } from '../export';
-import { sendReportExport } from '../export-jobs';
+import type { ExportColumn } from '../export';
+import { exportFileName, exportKeysFor, sendReportExport, type ReportExportRequest } from '../export-jobs';
 import { translate, type Lang } from '../../i18n';
 import { pageQueryShape, pageSchema, toPage } from '../../pagination';
 import { membershipOf, merchantScope } from '../../plugins/auth';
 import { apiQuery, idParam } from '../../validation';
 import { repeated, requireRouteCode } from './access';
-import { reportRepository, type ReportFilter, type ReportRow, type ReportTable } from './repository';
+import { reportRepository, type ReportFilter, type ReportRepository, type ReportRow, type ReportTable } from './repository';
 
 /** The paths of one report-center list; totals, export and detail hang below the list. */
 export interface ReportListPaths {
@@ -48,7 +48,7 @@ const totalsSchema = z.object({
   byStatus: z.array(z.object({ status: z.string(), count: z.number().int(), sums: moneySums })),
 });
 
-/** Export columns of a report, headers in `lang`, in the order asked (default: the report's default columns). */
+/** Export columns of a report, headers in `lang` (money headers carry the unit), in the order asked. */
 export function exportColumnsOf(report: ReportTable, keys: readonly string[], lang: Lang): ExportColumn[] {
   return keys.map((key) => {
     const column = report.definition.columns.find((c) => c.key === key)!;
@@ -57,11 +57,56 @@ export function exportColumnsOf(report: ReportTable, keys: readonly string[], la
   });
 }
 
-/** Statuses in words: an accountant's file should say "Thành công", not SUCCESS. */
+/** Columns whose codes are written in words, and where their words are. */
+const WORD_COLUMNS: Readonly<Record<string, string>> = { status: 'reportCenter.statuses', channel: 'reportCenter.channels' };
+
+/** Statuses and channels in words: an accountant's file should say "Thành công", not SUCCESS. */
 export async function* exportRowsOf(rows: AsyncIterable<ReportRow>, lang: Lang): AsyncGenerator<ReportRow> {
+  const words = new Map<string, string>();
+  const word = (prefix: string, code: unknown) => {
+    const key = `${prefix}.${String(code)}`;
+    let text = words.get(key);
+    if (text === undefined) {
+      text = translate(lang, key);
+      words.set(key, text);
+    }
+    return text;
+  };
   for await (const row of rows) {
-    yield { ...row, status: translate(lang, `reportCenter.statuses.${String(row.status)}`) };
+    const out: ReportRow = { ...row };
+    for (const [column, prefix] of Object.entries(WORD_COLUMNS)) {
+      if (out[column] !== undefined && out[column] !== null) out[column] = word(prefix, out[column]);
+    }
+    yield out;
   }
+}
+
+/** What one report-center export writes: the manual export (below) and a scheduled report of the type. */
+export interface ReportExportArgs {
+  merchantId: number;
+  partnerCode: string;
+  filter: ReportFilter;
+  keys: readonly string[];
+  format: ExportFormat;
+  lang: Lang;
+  now?: Date;
+}
+
+/** A report-center report's export definition: columns, words, file and sheet name, rows. */
+export function reportExportRequest(report: ReportTable, repo: ReportRepository, args: ReportExportArgs): ReportExportRequest {
+  const { merchantId, filter, keys, format, lang } = args;
+  const key = report.definition.key;
+  return {
+    report: key,
+    format,
+    columns: exportColumnsOf(report, keys, lang),
+    fileName: exportFileName(key, args.partnerCode, filter.fromDate, filter.toDate, format, args.now),
+    sheetName: translate(lang, `reportCenter.reports.${key}`),
+    params: { ...filter, scopeStoreIds: undefined, columns: keys },
+    count: () => repo.count(merchantId, filter),
+    rows: () => exportRowsOf(repo.stream(merchantId, filter), lang),
+    formatDate: formatVietnamDateTime,
+  };
 }
 
 export function reportRoutes(report: ReportTable, paths: ReportListPaths = reportListPaths(report.definition.key)): FastifyPluginAsyncZod {
@@ -136,7 +181,7 @@ export function reportRoutes(report: ReportTable, paths: ReportListPaths = repor
         preHandler: merchantScope,
         schema: {
           tags,
-          summary: `${def.key}: every row the filter selects, no row cap: the file at once (200) when small, else an export job (202)`,
+          summary: `${def.key}: every row the filter selects, no row cap: the file at once (200) when small, else an export job (202); store roles get no customer personal data or fee columns`,
           params,
           querystring: exportQuery,
           response: { 200: z.unknown(), 202: z.unknown() },
@@ -144,21 +189,14 @@ export function reportRoutes(report: ReportTable, paths: ReportListPaths = repor
       },
       async (request, reply) => {
         const filter = filterOf(request, request.query);
-        const { merchant } = membershipOf(request);
-        const { format, lang } = { format: request.query.format, lang: request.lang };
-        const keys = request.query.columns?.length ? request.query.columns : [...def.defaultColumns];
-        // Through the shared export-job service: a small set streams at once, a large one becomes a job.
-        return sendReportExport(request, reply, {
-          report: def.key,
-          format,
-          columns: exportColumnsOf(report, keys, lang),
-          fileName: `${def.key}_${asciiFileNamePart(merchant.partnerCode)}_${filter.fromDate}_${filter.toDate}.${format}`,
-          sheetName: translate(lang, `reportCenter.reports.${def.key}`),
-          params: { ...filter, scopeStoreIds: undefined, columns: keys },
-          count: () => repo.count(merchant.id, filter),
-          rows: () => exportRowsOf(repo.stream(merchant.id, filter), lang),
-          formatDate: (d: Date) => formatDateTimeSeconds(d),
-        });
+        const { merchant, storeIds } = membershipOf(request);
+        const keys = exportKeysFor(storeIds !== null, request.query.columns, def.defaultColumns);
+        // Through the shared export-job service: a small set is sent at once, a large one becomes a job.
+        return sendReportExport(
+          request,
+          reply,
+          reportExportRequest(report, repo, { merchantId: merchant.id, partnerCode: merchant.partnerCode, filter, keys, format: request.query.format, lang: request.lang }),
+        );
       },
     );
 

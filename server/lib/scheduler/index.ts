@@ -13,21 +13,19 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, lt, lte } from 'drizzle-orm';
-import type { Readable } from 'node:stream';
 import {
+  SETTING_TYPE_REPORTS,
   type ReportFileFormat,
   type ReportSchedule,
   type ReportSettingType,
 } from '@/domain/reportCenter';
-import { formatDateTimeSeconds } from '@/domain/format';
-import { nextRunAt, periodOf } from '@/domain/time';
+import { formatDay, nextRunAt, periodOf } from '@/domain/time';
 import type { Db } from '../../db/client';
-import { merchants, reportFiles, reportSettings } from '../../db/schema';
-import { csvStream, xlsxStream, asciiFileNamePart } from '../export';
+import { merchants, reportFiles, reportSettings, users } from '../../db/schema';
 import { translate, type Lang } from '../../i18n';
-import { reportRepository } from '../report-family/repository';
-import { exportColumnsOf, exportRowsOf } from '../report-family/routes';
-import { SETTING_SOURCES } from './sources';
+import type { Notifier } from '../notifier';
+import { auditedParams, collect, exportFileName, fileStream, recordExport } from '../export-jobs';
+import { scheduledExportRequest } from './sources';
 
 export type ReportSettingRow = typeof reportSettings.$inferSelect;
 export type ReportFileRow = typeof reportFiles.$inferSelect;
@@ -48,58 +46,58 @@ export const scheduleOf = (s: Pick<ReportSettingRow, 'frequency' | 'runTime' | '
   dayOfMonth: s.dayOfMonth,
 });
 
-const TYPE_SLUGS: Record<ReportSettingType, string> = {
-  TRANSACTION_REPORT: 'giao-dich',
-  DISBURSEMENT_REPORT: 'chi-ho',
-  NONPAID_REPORT: 'chua-thanh-toan',
-  CARD_PAYMENT_REPORT: 'thanh-toan-the',
-};
-
-export function reportFileName(type: ReportSettingType, partnerCode: string, fromDate: string, toDate: string, format: ReportFileFormat) {
-  const period = fromDate === toDate ? fromDate : `${fromDate}_${toDate}`;
-  return `bao-cao-${TYPE_SLUGS[type]}_${asciiFileNamePart(partnerCode)}_${period}.${format}`;
+/** The name a run's file gets: the manual export's naming (report, partner, period, time made). */
+export function reportFileName(type: ReportSettingType, partnerCode: string, fromDate: string, toDate: string, format: ReportFileFormat, now = new Date()) {
+  return exportFileName(SETTING_TYPE_REPORTS[type], partnerCode, fromDate, toDate, format, now);
 }
 
-async function collect(stream: Readable): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const part of stream) parts.push(Buffer.isBuffer(part) ? part : Buffer.from(part));
-  return Buffer.concat(parts);
-}
-
-/** Writes the file of a claimed (PENDING) report_files row and marks it READY, or FAILED on error. */
+/** Writes the file of a claimed (PENDING) report_files row and marks it READY, or FAILED on error; audited. */
 export async function produceFile(db: Db, fileId: number, log?: FastifyBaseLogger): Promise<ReportFileRow | null> {
   const [file] = await db.select().from(reportFiles).where(eq(reportFiles.id, fileId));
   if (!file) return null;
   const [setting] = file.settingId ? await db.select().from(reportSettings).where(eq(reportSettings.id, file.settingId)) : [];
   try {
     if (!setting) throw new Error('report setting removed');
-    const type = file.reportType as ReportSettingType;
-    const source = SETTING_SOURCES[type];
-    const repo = reportRepository(db, source);
-    const filter = {
+    const [merchant] = await db.select({ partnerCode: merchants.partnerCode }).from(merchants).where(eq(merchants.id, file.merchantId));
+    const request = scheduledExportRequest(db, {
+      type: file.reportType as ReportSettingType,
+      merchantId: file.merchantId,
+      partnerCode: merchant!.partnerCode,
       fromDate: file.periodFrom,
       toDate: file.periodTo,
-      storeId: setting.storeIds.length ? setting.storeIds : undefined,
-      scopeStoreIds: null,
-    };
+      storeIds: setting.storeIds,
+      columns: setting.columns,
+      format: file.format as ReportFileFormat,
+      lang: FILE_LANG,
+    });
     let rowCount = 0;
     const counted = async function* () {
-      for await (const row of exportRowsOf(repo.stream(file.merchantId, filter), FILE_LANG)) {
+      for await (const row of request.rows()) {
         rowCount++;
         yield row;
       }
     };
-    const columns = exportColumnsOf(source, setting.columns, FILE_LANG);
-    const stream =
-      file.format === 'csv'
-        ? csvStream(counted(), columns, { formatDate: (d) => formatDateTimeSeconds(d) })
-        : xlsxStream(counted(), columns, translate(FILE_LANG, `reportCenter.settingTypes.${type}`));
-    const content = await collect(stream);
+    const content = await collect(fileStream(request, counted()));
     const [ready] = await db
       .update(reportFiles)
-      .set({ content, rowCount, sizeBytes: content.length, status: 'READY', createdAt: new Date() })
+      .set({ content, rowCount, sizeBytes: content.length, status: 'READY', fileName: request.fileName, createdAt: new Date() })
       .where(eq(reportFiles.id, fileId))
       .returning();
+    const [author] = setting.createdBy
+      ? await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, setting.createdBy))
+      : [];
+    await recordExport(db, {
+      merchantId: file.merchantId,
+      userId: author?.id ?? null,
+      username: author?.username ?? null,
+      kind: 'SCHEDULED',
+      report: request.report,
+      format: request.format,
+      ...auditedParams(request),
+      rowCount,
+      fileName: request.fileName,
+      reference: String(fileId),
+    });
     log?.info({ fileId, settingId: setting.id, rowCount, sizeBytes: content.length }, 'scheduled report produced');
     return ready;
   } catch (err) {
@@ -191,15 +189,51 @@ async function claimStale(db: Db): Promise<number[]> {
   return stale.map((s) => s.id);
 }
 
-/** One pass: produces every run due at `now` (catching up missed runs); returns the files produced. */
-export async function runDueReports(db: Db, now: Date = new Date(), log?: FastifyBaseLogger): Promise<ReportFileRow[]> {
+/**
+ * Tells a scheduled run's recipients by e-mail that its file is ready (name, period, rows) and where to
+ * download it: the file itself stays behind the portal's sign-in (customer data does not travel by mail).
+ * A failed delivery is logged; the file stands.
+ */
+export async function emailRecipients(file: ReportFileRow, notifier: Notifier, log?: FastifyBaseLogger): Promise<number> {
+  if (file.status !== 'READY') return 0;
+  const params = {
+    name: file.settingName ?? translate(FILE_LANG, `reportCenter.settingTypes.${file.reportType}`),
+    period: file.periodFrom === file.periodTo ? formatDay(file.periodFrom) : `${formatDay(file.periodFrom)}–${formatDay(file.periodTo)}`,
+    fileName: file.fileName,
+    rows: file.rowCount,
+  };
+  let sent = 0;
+  for (const to of file.recipients) {
+    try {
+      await notifier.send({
+        channel: 'EMAIL',
+        to,
+        title: translate(FILE_LANG, 'reportCenter.email.title', params),
+        text: translate(FILE_LANG, 'reportCenter.email.text', params),
+      });
+      sent++;
+    } catch (err) {
+      log?.error({ err: (err as Error).message, fileId: file.id }, 'scheduled report e-mail failed');
+    }
+  }
+  return sent;
+}
+
+/**
+ * One pass: produces every run due at `now` (catching up missed runs) and, with a notifier, e-mails each
+ * run's recipients; returns the files produced.
+ */
+export async function runDueReports(db: Db, now: Date = new Date(), log?: FastifyBaseLogger, notifier?: Notifier): Promise<ReportFileRow[]> {
   const produced: ReportFileRow[] = [];
   for (let round = 0; round < 100; round++) {
     const ids = [...(await claimDue(db, now)), ...(round === 0 ? await claimStale(db) : [])];
     if (ids.length === 0) break;
     for (const id of ids) {
       const file = await produceFile(db, id, log);
-      if (file) produced.push(file);
+      if (file) {
+        produced.push(file);
+        if (notifier) await emailRecipients(file, notifier, log);
+      }
     }
   }
   return produced;
@@ -212,12 +246,12 @@ export async function runSettingNow(db: Db, setting: ReportSettingRow, partnerCo
 }
 
 /** Starts the periodic pass; returns the function that stops it (waiting for a pass in progress). */
-export function startReportScheduler(db: Db, log: FastifyBaseLogger, intervalMs = SCHEDULER_INTERVAL_MS): () => Promise<void> {
+export function startReportScheduler(db: Db, log: FastifyBaseLogger, notifier?: Notifier, intervalMs = SCHEDULER_INTERVAL_MS): () => Promise<void> {
   let running: Promise<unknown> | null = null;
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
-    running = runDueReports(db, new Date(), log)
+    running = runDueReports(db, new Date(), log, notifier)
       .catch((err) => log.error({ err }, 'report scheduler pass failed'))
       .finally(() => {
         running = null;

@@ -1,56 +1,59 @@
 /**
- * What a scheduled report of each type reads: the report tables of the report center, and the
- * transactions table (owned by the transaction report) for TRANSACTION_REPORT.
+ * What a scheduled report of each type writes: exactly the manual export of its report (the same export
+ * definition: columns, order, headers with units, values in words, file naming), for the period of the
+ * run and the setting's stores. TRANSACTION_REPORT is the transaction report's export; the others are
+ * the report center's.
  */
-import type { ReportDefinition, ReportSettingType } from '@/domain/reportCenter';
-import { SETTING_TYPE_COLUMNS } from '@/domain/reportCenter';
-import { TRANSACTION_STATUSES } from '@/domain/transactionReport';
-import { transactions } from '../../db/schema';
+import type { ReportFileFormat, ReportSettingType } from '@/domain/reportCenter';
+import type { TransactionColumn } from '@/domain/transactionReport';
+import type { Db } from '../../db/client';
 import { cardPaymentTable } from '../../routes/card-payment-report';
 import { disbursementTable } from '../../routes/disbursement-report';
 import { nonpaidTable } from '../../routes/nonpaid-report';
-import type { ReportTable } from '../report-family/repository';
+import { transactionsRepository } from '../../routes/transaction-report/repository';
+import { transactionExportRequest } from '../../routes/transaction-report/export';
+import type { Lang } from '../../i18n';
+import type { ReportExportRequest } from '../export-jobs';
+import { reportRepository, type ReportTable } from '../report-family/repository';
+import { reportExportRequest } from '../report-family/routes';
 
-const t = transactions;
-
-/** The transaction report seen as a report-center table: enough for scheduled files. */
-export const transactionTable: ReportTable = {
-  definition: {
-    key: 'transactions' as ReportDefinition['key'],
-    routeCode: 'MERCHANT_TRANS_REPORT',
-    idColumn: 'id',
-    dateColumn: 'createdAt',
-    moneyColumns: ['amount', 'fee'],
-    statuses: TRANSACTION_STATUSES,
-    hasStore: true,
-    columns: SETTING_TYPE_COLUMNS.TRANSACTION_REPORT.map((key) => ({
-      key,
-      type: key === 'amount' || key === 'fee' ? 'money' : key === 'createdAt' ? 'date' : key === 'status' ? 'status' : 'text',
-    })),
-    defaultColumns: SETTING_TYPE_COLUMNS.TRANSACTION_REPORT,
-    searchColumns: ['id', 'customerPhone'],
-    settingType: 'TRANSACTION_REPORT',
-    hasDetail: false,
-  },
-  table: t,
-  rowId: t.id,
-  merchantId: t.merchantId,
-  storeId: t.storeId,
-  columns: {
-    id: t.id,
-    createdAt: t.createdAt,
-    paymentMethod: t.paymentMethod,
-    customerPhone: t.customerPhone,
-    amount: t.amount,
-    fee: t.fee,
-    status: t.status,
-    description: t.description,
-  },
-};
-
-export const SETTING_SOURCES: Readonly<Record<ReportSettingType, ReportTable>> = {
-  TRANSACTION_REPORT: transactionTable,
+const REPORT_TABLES: Readonly<Record<Exclude<ReportSettingType, 'TRANSACTION_REPORT'>, ReportTable>> = {
   DISBURSEMENT_REPORT: disbursementTable,
   NONPAID_REPORT: nonpaidTable,
   CARD_PAYMENT_REPORT: cardPaymentTable,
 };
+
+export interface ScheduledExport {
+  type: ReportSettingType;
+  merchantId: number;
+  partnerCode: string;
+  fromDate: string;
+  toDate: string;
+  /** stores.id; empty: every store. */
+  storeIds: readonly number[];
+  columns: readonly string[];
+  format: ReportFileFormat;
+  lang: Lang;
+  now?: Date;
+}
+
+/** The export request a scheduled run writes: the one its report's manual export makes for the same filter. */
+export function scheduledExportRequest(db: Db, run: ScheduledExport): ReportExportRequest {
+  const storeId = run.storeIds.length ? [...run.storeIds] : undefined;
+  const common = { partnerCode: run.partnerCode, format: run.format, lang: run.lang, now: run.now };
+  if (run.type === 'TRANSACTION_REPORT') {
+    return transactionExportRequest(transactionsRepository(db), {
+      ...common,
+      scope: { merchantId: run.merchantId, storeIds: null },
+      filter: { from: run.fromDate, to: run.toDate, storeId },
+      keys: run.columns as TransactionColumn[],
+    });
+  }
+  const table = REPORT_TABLES[run.type];
+  return reportExportRequest(table, reportRepository(db, table), {
+    ...common,
+    merchantId: run.merchantId,
+    filter: { fromDate: run.fromDate, toDate: run.toDate, storeId, scopeStoreIds: null },
+    keys: run.columns,
+  });
+}

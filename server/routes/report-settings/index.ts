@@ -2,6 +2,7 @@
  * Report settings (spec §2 report-settings, /create, /{id}; MERCHANT_REPORT_SETTING_LIST): scheduled
  * reports with columns, stores, a daily/weekly/monthly schedule in Asia/Ho_Chi_Minh and recipients;
  * and the files they produce, listed by report type for download (the generic report list of §2).
+ * A scheduled run e-mails its recipients that the file is ready; "run now" only makes the file.
  * The scheduler itself is server/lib/scheduler; this module starts it with the app (not under test).
  */
 import type { FastifyRequest } from 'fastify';
@@ -153,7 +154,7 @@ export const reportSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.nodeEnv !== 'test') {
     let stop: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
-      stop = startReportScheduler(db, app.log);
+      stop = startReportScheduler(db, app.log, app.notifier);
     });
     app.addHook('onClose', async () => {
       await stop?.();

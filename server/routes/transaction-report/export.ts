@@ -1,7 +1,8 @@
 /**
- * Transaction report export (POST …/transaction-report/exports): columns, values and file name in the
- * caller's language. Large CSV files are written by the database (COPY, repository csvSlices), small ones
- * by csv-stringify from decoded rows; both give the same bytes.
+ * Transaction report export (POST …/transaction-report/exports) and the transaction report's one export
+ * definition (transactionExportRequest), which a scheduled TRANSACTION_REPORT uses too: columns, headers
+ * with units, values in words and file name in the file's language. Large CSV files are written by the
+ * database (COPY, repository csvSlices), small ones by csv-stringify from decoded rows; both give the same bytes.
  */
 import type { SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,16 +15,16 @@ import {
   TRANSACTION_STATUSES,
   type ExportFormat,
   type TransactionColumn,
+  type TransactionFilter,
   type TransactionRow,
   TransactionReportPaths as Paths,
 } from '@/domain/transactionReport';
-import { formatInVietnam } from '@/domain/format';
 import { formatVietnamDateTime } from '@/domain/time';
 import { translate, type Lang } from '../../i18n';
-import { asciiFileNamePart, type ExportColumn, type ExportRow } from '../../lib/export';
-import { sendReportExport } from '../../lib/export-jobs';
+import type { ExportColumn, ExportRow } from '../../lib/export';
+import { exportFileName, exportKeysFor, sendReportExport, type ReportExportRequest } from '../../lib/export-jobs';
 import { membershipOf, merchantScope } from '../../plugins/auth';
-import { transactionsRepository, type CsvLabels } from './repository';
+import { transactionsRepository, type CsvLabels, type Scope, type TransactionsRepository } from './repository';
 import { exportQuery, filterOf, merchantParams, tags, TRANSACTION_REPORT_KEY, transactionScope } from './schemas';
 
 const WIDTHS: Partial<Record<TransactionColumn, number>> = {
@@ -77,10 +78,34 @@ export async function* transactionExportRows(rows: AsyncIterable<TransactionRow>
   }
 }
 
-/** `giao-dich_<partnerCode>_<from>_<to>_<YYYYMMDD-HHmm>.<ext>`. */
-export function transactionExportFileName(partnerCode: string, from: string, to: string, format: ExportFormat, now = new Date()): string {
-  const day = (d: string) => d.replaceAll('-', '');
-  return `giao-dich_${asciiFileNamePart(partnerCode)}_${day(from)}_${day(to)}_${formatInVietnam(now, 'yyyyMMdd-HHmm')}.${format}`;
+/** What one transaction export writes: the manual export (below) and a scheduled TRANSACTION_REPORT. */
+export interface TransactionExportArgs {
+  scope: Scope;
+  filter: TransactionFilter;
+  keys: readonly TransactionColumn[];
+  format: ExportFormat;
+  lang: Lang;
+  partnerCode: string;
+  now?: Date;
+  /** Runs the database's CSV statements (Database.copyCsv); without it a CSV is written from rows. */
+  copySlices?: (slices: SQL[]) => AsyncIterable<Buffer>;
+}
+
+/** The transaction report's export definition: columns, words, file and sheet name, rows. */
+export function transactionExportRequest(repo: TransactionsRepository, args: TransactionExportArgs): ReportExportRequest {
+  const { scope, filter, keys, format, lang, copySlices } = args;
+  return {
+    report: TRANSACTION_REPORT_KEY,
+    format,
+    columns: transactionExportColumns(lang, keys),
+    fileName: exportFileName(TRANSACTION_REPORT_KEY, args.partnerCode, filter.from, filter.to, format, args.now),
+    sheetName: translate(lang, 'transactionReport.sheetName'),
+    params: { ...filter, columns: keys },
+    count: () => repo.count(scope, filter),
+    rows: () => transactionExportRows(repo.stream(scope, filter), lang),
+    csvChunks: copySlices ? () => copySlices(repo.csvSlices(scope, filter, keys, transactionCsvLabels(lang))) : undefined,
+    formatDate: formatVietnamDateTime,
+  };
 }
 
 export const transactionExportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -96,7 +121,7 @@ export const transactionExportRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: merchantScope,
       schema: {
         tags,
-        summary: 'Export the filter: the file at once (200) when small, else an export job (202)',
+        summary: 'Export the filter: the file at once (200) when small, else an export job (202). Store roles get no customer phone/name or fee columns.',
         params: merchantParams,
         querystring: exportQuery,
         response: { 200: z.unknown(), 202: z.unknown() },
@@ -105,21 +130,20 @@ export const transactionExportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const scope = transactionScope(request);
       const { merchant } = membershipOf(request);
-      const filter = filterOf(request.query);
-      const keys = request.query.columns ?? [...DEFAULT_TRANSACTION_COLUMNS];
-      const { format } = request.query;
-      return sendReportExport(request, reply, {
-        report: TRANSACTION_REPORT_KEY,
-        format,
-        columns: transactionExportColumns(request.lang, keys),
-        fileName: transactionExportFileName(merchant.partnerCode, filter.from, filter.to, format),
-        sheetName: translate(request.lang, 'transactionReport.sheetName'),
-        params: { ...filter, columns: keys },
-        count: () => repo.count(scope, filter),
-        rows: () => transactionExportRows(repo.stream(scope, filter), request.lang),
-        csvChunks: () => copySlices(repo.csvSlices(scope, filter, keys, transactionCsvLabels(request.lang))),
-        formatDate: formatVietnamDateTime,
-      });
+      const keys = exportKeysFor(scope.storeIds !== null, request.query.columns, DEFAULT_TRANSACTION_COLUMNS);
+      return sendReportExport(
+        request,
+        reply,
+        transactionExportRequest(repo, {
+          scope,
+          filter: filterOf(request.query),
+          keys,
+          format: request.query.format,
+          lang: request.lang,
+          partnerCode: merchant.partnerCode,
+          copySlices,
+        }),
+      );
     },
   );
 };
