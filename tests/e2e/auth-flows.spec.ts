@@ -84,6 +84,71 @@ test.describe('public ways in', () => {
     await expect(page).toHaveURL(/\/portal\/onboard\/merchants-choose/);
   });
 
+  test('sign-up: Back (browser or page) from the code step returns to the form with every field kept', async ({ page, request }) => {
+    const username = `back_${Date.now().toString(36).slice(-6)}`;
+    const phone = `07${String(Date.now()).slice(-8)}`;
+    await page.goto('/portal/auth/login');
+    await page.getByRole('link', { name: t('portal.auth.links.signup') }).click();
+    await expect(page.getByRole('heading', { name: t('portal.auth.signup.title'), level: 1 })).toBeVisible();
+    const field = (key: string) => page.getByRole('textbox', { name: t(key), exact: true });
+    const values: Array<[string, string]> = [
+      ['portal.auth.username', username],
+      ['portal.auth.fullname', 'Lý Quốc Bảo'],
+      ['portal.auth.email', `${username}@example.vn`],
+      ['portal.auth.password', 'Back@2026'],
+      ['portal.auth.passwordConfirm', 'Back@2026'],
+    ];
+    for (const [key, value] of values) await field(key).fill(value);
+    await field('portal.auth.phoneNumber').first().fill(phone);
+    const sendCode = page.getByRole('button', { name: t('portal.auth.sendCode') });
+    await sendCode.click();
+    await expect(codeField(page)).toBeVisible();
+
+    // The browser's Back: the form again, on the same page, everything as typed.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/portal\/auth\/signup$/);
+    await expect(codeField(page)).toHaveCount(0);
+    for (const [key, value] of values) await expect(field(key)).toHaveValue(value);
+    await expect(field('portal.auth.phoneNumber').first()).toHaveValue(phone);
+    // Forward: the code step again.
+    await page.goForward();
+    await expect(codeField(page)).toBeVisible();
+
+    // The page's own back button does the same, and Forward still finds the code that was sent.
+    await page.getByRole('button', { name: t('portal.auth.signup.edit') }).click();
+    await expect(codeField(page)).toHaveCount(0);
+    for (const [key, value] of values) await expect(field(key)).toHaveValue(value);
+    await page.goForward();
+    await codeField(page).fill(await codeFor(request, phone));
+    await page.getByRole('button', { name: t('portal.auth.signup.submit'), exact: true }).click();
+    await toast(page, 'Đăng ký tài khoản thành công');
+    await expect(page).toHaveURL(/\/portal\/auth\/login$/);
+  });
+
+  test('forgot password: Back (browser or page) from the code step returns to the number as typed', async ({ page }) => {
+    await page.goto('/portal/auth/login');
+    await page.getByRole('link', { name: t('portal.auth.links.forgotPassword') }).click();
+    await expect(page).toHaveURL(/\/portal\/auth\/forgot-passwd$/);
+    const phone = page.getByRole('textbox', { name: t('portal.auth.phoneNumber') });
+    await phone.fill('0399000444');
+    await page.getByRole('button', { name: t('portal.auth.sendCode') }).click();
+    await expect(codeField(page)).toBeVisible();
+    await page.getByRole('textbox', { name: t('portal.auth.newPassword') }).fill('Reset@2027');
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/portal\/auth\/forgot-passwd$/);
+    await expect(phone).toHaveValue('0399000444');
+    await expect(codeField(page)).toHaveCount(0);
+    await page.goForward();
+    await expect(codeField(page)).toBeVisible();
+
+    await page.getByRole('button', { name: t('portal.auth.changePhone') }).click();
+    await expect(phone).toHaveValue('0399000444');
+    // The in-page back left the code step's history entry: the browser's Back now leaves for the login page.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/portal\/auth\/login$/);
+  });
+
   test('merchant lead form', async ({ page }) => {
     await page.goto('/portal/auth/signup');
     const lead = page.getByRole('form', { name: t('portal.auth.lead.title') });

@@ -20,6 +20,7 @@ import { AuthCard } from './shared/AuthCard';
 import { OtpStep } from './shared/OtpStep';
 import { dataProvider } from '@/dataProvider';
 import { errorText, serverFieldErrors } from './shared/api';
+import { useHistoryStep } from './shared/useHistoryStep';
 import { useSchemaForm } from './shared/useSchemaForm';
 
 const ACCOUNT_FIELDS = ['username', 'fullname', 'phoneNumber', 'email', 'password', 'passwordConfirm'] as const;
@@ -34,7 +35,9 @@ export default function SignUpPage() {
   const navigate = useNavigate();
   const form = useSchemaForm('signup', { username: '', fullname: '', phoneNumber: '', email: '', password: '', passwordConfirm: '' });
   const [channel, setChannel] = useState<SignUpChannel>('SMS');
-  const [sent, setSent] = useState<OtpSent | null>(null);
+  // The code step is a history entry: Back (browser or page) returns to the form with every field kept.
+  const codeStep = useHistoryStep<OtpSent>('code');
+  const sent = codeStep.value;
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -54,7 +57,7 @@ export default function SignUpPage() {
       // §7: the success message says a 6-digit code was sent (by e-mail or phone: the server names where).
       const { data, message } = await sendWithMessage();
       notify(message, { type: 'success' });
-      setSent(data);
+      codeStep.open(data);
     } catch (e) {
       form.setServerErrors(serverFieldErrors(e));
       setError(errorText(e, t('portal.http.error')));
@@ -73,7 +76,7 @@ export default function SignUpPage() {
       if (Object.keys(fields).length) {
         // Back to the form, where the field can be fixed; the code stays valid.
         form.setServerErrors(fields);
-        setSent(null);
+        codeStep.back();
       }
       throw e;
     }
@@ -84,7 +87,7 @@ export default function SignUpPage() {
       {sent ? (
         <>
           <OtpStep idPrefix="signup" sent={sent} onSubmit={signUp} onResend={send} submitLabel={t('portal.auth.signup.submit')} />
-          <Button onClick={() => setSent(null)} sx={{ mt: 2 }}>
+          <Button onClick={codeStep.back} sx={{ mt: 2 }}>
             {t('portal.auth.signup.edit')}
           </Button>
         </>

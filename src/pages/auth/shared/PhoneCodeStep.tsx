@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { phoneOnlySchema, type OtpSent } from '@/domain/auth';
 import { FormTextField } from '@/components/FormTextField';
 import { errorText, serverFieldErrors } from './api';
+import { useHistoryStep } from './useHistoryStep';
 import type { useSchemaForm } from './useSchemaForm';
 
 type FieldProps = ReturnType<ReturnType<typeof useSchemaForm<Record<string, string>>>['field']>;
@@ -26,7 +27,9 @@ interface PhoneForm {
  */
 export function usePhoneCode(form: PhoneForm, sendCode: (phoneNumber: string) => Promise<{ data: OtpSent }>) {
   const { t } = useTranslation();
-  const [sent, setSent] = useState<OtpSent | null>(null);
+  // The code step is a history entry: Back (browser or page) returns to the number, kept as typed.
+  const codeStep = useHistoryStep<OtpSent>('code');
+  const sent = codeStep.value;
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -38,7 +41,7 @@ export function usePhoneCode(form: PhoneForm, sendCode: (phoneNumber: string) =>
     setPending(true);
     setError(null);
     try {
-      setSent(await send());
+      codeStep.open(await send());
     } catch (e) {
       form.setServerErrors(serverFieldErrors(e));
       setError(errorText(e, t('portal.http.error')));
@@ -48,7 +51,7 @@ export function usePhoneCode(form: PhoneForm, sendCode: (phoneNumber: string) =>
   };
 
   /** Back to the phone form: the answer is the same for any number, so a mistyped one shows only here. */
-  const reset = () => setSent(null);
+  const reset = () => codeStep.back();
 
   return { sent, send, request, error, pending, reset };
 }
