@@ -139,17 +139,25 @@ test.describe('merchant info and KYB', () => {
     const field = (name: string) => page.getByRole('textbox', { name: t(`resources.merchant-info.fields.${name}`) });
     await field('contactPhone').fill('0912000111');
     await field('website').fill('https://lien-he.example.vn');
-    await page.getByRole('button', { name: t('resources.merchant-info.edit.submit') }).click();
+    const saves: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/info$/.test(new URL(r.url()).pathname)) saves.push(r.url());
+    });
+    // Double clicks on "Lưu thay đổi" and on "Xác nhận": the confirm opens and stays, one save is sent.
+    await page.getByRole('button', { name: t('resources.merchant-info.edit.submit') }).dblclick();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByTestId('kyb-review-notice')).toHaveText(
       'Chỉ thay đổi thông tin liên hệ (Số điện thoại liên hệ, Website): trạng thái KYB giữ nguyên, không cần duyệt lại.',
     );
-    await dialog.getByRole('button', { name: 'Xác nhận' }).click();
+    await page.waitForTimeout(500);
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Xác nhận' }).dblclick();
     await expect(page.locator('[data-field="contactPhone"]')).toHaveText('0912000111');
     await expect(page.locator('[data-field="website"]')).toHaveText('https://lien-he.example.vn');
     // Still verified, still editable.
     await expect(page.getByLabel(t('portal.kyb.badge', { status: t('portal.kyb.done') }))).toBeVisible();
     await expect(page.getByRole('button', { name: t('resources.merchant-info.edit.open') })).toBeVisible();
+    expect(saves).toHaveLength(1);
   });
 
   test('registers a new merchant, which starts as new (101)', async ({ page }) => {

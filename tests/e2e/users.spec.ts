@@ -43,6 +43,21 @@ async function walletUserWithoutMerchant(request: APIRequestContext): Promise<st
   return username;
 }
 
+/** A new wallet account signed up by SMS through the public API: its phone is verified by the code. */
+async function signedUpBySms(request: APIRequestContext, phoneNumber: string, fullname: string): Promise<string> {
+  const username = uniqueName('sms');
+  const sent = await request.post('/api/onboarding/v1/sign-up', { data: { requestType: 'SEND_VERIFY_CODE', channel: 'SMS', phoneNumber } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const { otpId } = (await sent.json()).data;
+  const outbox = await request.get(`/api/demo/outbox?to=${phoneNumber}`);
+  const otpCode = (await outbox.json()).data[0].code as string;
+  const done = await request.post('/api/onboarding/v1/sign-up', {
+    data: { requestType: 'SIGN_UP', username, fullname, phoneNumber, email: `${username}@example.vn`, password: PASSWORD, passwordConfirm: PASSWORD, channel: 'SMS', otpId, otpCode },
+  });
+  expect(done.ok(), await done.text()).toBe(true);
+  return username;
+}
+
 async function ownerOnSme(page: Page) {
   await signIn(page, DemoUsers.owner.username);
   await chooseMerchant(page, SME.name);
@@ -128,6 +143,7 @@ test.describe('user management', () => {
   });
 
   test('an invited wallet user accepts; the list shows the §4 status texts', async ({ page, browser, request }) => {
+    test.setTimeout(90_000);
     const invitee = await walletUserWithoutMerchant(request);
     const decliner = await walletUserWithoutMerchant(request);
     await ownerOnSme(page);
@@ -139,8 +155,9 @@ test.describe('user management', () => {
     await page.getByLabel(t('resources.users.fields.account')).fill('0399000333');
     await pickRole(page, 'MARKETING');
     await page.getByRole('button', { name: t('resources.users.invite.send') }).click();
-    await page.getByRole('dialog').getByRole('button', { name: t('portal.confirm.confirm') }).click();
+    // Whose wallet it is is asked before the confirm: nobody's, so no confirm, and the reason by the field.
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(viApi.users.contactNotVerified);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     for (const account of [invitee, decliner]) {
       await page.goto('/portal/app/user-management/create');
@@ -150,10 +167,19 @@ test.describe('user management', () => {
       await page.getByRole('button', { name: t('resources.users.invite.send') }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toContainText('Bạn xác nhận sẽ gửi lời mời đến nhân viên này?');
+      // The holder's name, masked: "Khách Ví" → "K••• Ví".
+      await expect(dialog.getByTestId('invite-holder')).toHaveText('Chủ tài khoản ví: K••• Ví');
       await dialog.getByRole('button', { name: t('portal.confirm.confirm') }).click();
       await expect(page).toHaveURL(/\/portal\/app\/user-management(\?|$)/);
     }
-    await expect(await searchUser(page, invitee)).toContainText(t('resources.users.invitationStatus.WAITING'));
+    // A waiting invitee is pending, not active.
+    const waiting = await searchUser(page, invitee);
+    await expect(waiting).toContainText(t('resources.users.invitationStatus.WAITING'));
+    await expect(waiting).toContainText('Chờ tham gia');
+    await expect(waiting).not.toContainText(t('resources.users.status.ACTIVE'));
+    await waiting.click();
+    await expect(page).toHaveURL(/\/portal\/app\/user-management\/user\/\d+$/);
+    await expect(page.getByRole('main').locator('[data-status]')).toHaveText('Chờ tham gia');
 
     // The invitee belongs to no merchant yet: the invitation waits on the choose-merchant page.
     const inviteeContext = await browser.newContext();
@@ -217,5 +243,79 @@ test.describe('user management', () => {
     await expect(page.getByRole('row').filter({ hasText: new RegExp(escapeRegExp(username)) })).toHaveCount(0);
     const detail = await request.get(`${usersApi(SME.id)}/${created.id}`, { headers: { authorization: `Bearer ${owner}` } });
     expect(detail.status()).toBe(404);
+  });
+
+  test('invites by a phone typed with +84 and spaces: the holder shows masked before the confirm; titles read naturally', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const phone = `03${String(Date.now()).slice(-8)}`;
+    const username = await signedUpBySms(request, phone, 'Đinh Thị Thu Trang');
+    await ownerOnSme(page);
+    await page.goto('/portal/app/user-management/create');
+    const title = page.locator('#react-admin-title');
+    await expect(title).toHaveText('Thêm người dùng');
+    await page.getByRole('button', { name: t('resources.users.mode.invite') }).click();
+    await expect(title).toHaveText('Mời người dùng');
+    // The send button carries a send icon, not the save disk.
+    const send = page.getByRole('button', { name: t('resources.users.invite.send') });
+    await expect(send.getByTestId('send-icon')).toHaveCount(1);
+    await expect(send.locator('svg')).toHaveCount(1);
+
+    await page.getByLabel(t('resources.users.fields.account')).fill(`+84 ${phone.slice(1, 4)} ${phone.slice(4, 7)}.${phone.slice(7)}`);
+    await pickRole(page, 'MARKETING');
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/users/invitations')) posts.push(new URL(r.url()).pathname.replace(/.*\/users\//, ''));
+    });
+    // A double click on "Gửi lời mời" opens the confirm once, and it stays open.
+    await send.dblclick();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('invite-holder')).toHaveText(`Chủ tài khoản ví: Đ••• T••• T••• Trang (${phone.slice(0, 4)}•••${phone.slice(-3)})`);
+    await page.waitForTimeout(500);
+    await expect(dialog).toBeVisible();
+    // A double click on "Xác nhận" sends one invitation.
+    await dialog.getByRole('button', { name: t('portal.confirm.confirm') }).dblclick();
+    await expect(page).toHaveURL(/\/portal\/app\/user-management(\?|$)/);
+    // The success toast is green (success), not info blue.
+    await expect(page.locator('.MuiAlert-filledSuccess', { hasText: t('resources.users.notifications.invited') })).toBeVisible();
+    expect(posts.filter((p) => p === 'invitations')).toHaveLength(1);
+    expect(posts.filter((p) => p === 'invitations/holder').length).toBeGreaterThanOrEqual(1);
+    const row = await searchUser(page, username);
+    await expect(row).toContainText('Chờ tham gia');
+  });
+
+  test('double-clicking Save creates one user; the saved toast is green; a double-clicked confirm removes once', async ({ page }) => {
+    test.setTimeout(90_000);
+    const username = uniqueName('dbl');
+    await ownerOnSme(page);
+    await page.goto('/portal/app/user-management/create');
+    await page.getByLabel(t('resources.users.fields.username')).fill(username);
+    await page.getByLabel(t('resources.users.fields.fullname')).fill('Nhấn Hai Lần');
+    await page.getByLabel(t('resources.users.fields.password'), { exact: true }).fill(PASSWORD);
+    await page.getByLabel(t('resources.users.fields.passwordConfirm')).fill(PASSWORD);
+    await pickRole(page, 'MARKETING');
+    const creates: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/users$/.test(new URL(r.url()).pathname)) creates.push(r.url());
+    });
+    await page.getByRole('button', { name: raText('save') }).dblclick();
+    await expect(page).toHaveURL(/\/portal\/app\/user-management(\?|$)/);
+    await expect(page.locator('.MuiAlert-filledSuccess')).toBeVisible();
+    await expect(page.locator('.MuiAlert-filledInfo')).toHaveCount(0);
+    expect(creates).toHaveLength(1);
+
+    await (await searchUser(page, username)).click();
+    await expect(page.locator('#react-admin-title')).toHaveText(`Người dùng ${username}`);
+    const changes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/users\/\d+$/.test(new URL(r.url()).pathname)) changes.push(r.postData() ?? '');
+    });
+    await page.getByRole('button', { name: t('resources.users.actions.deactivate') }).dblclick();
+    const dialog = page.getByRole('dialog');
+    await page.waitForTimeout(500);
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: t('portal.confirm.confirm') }).dblclick();
+    await expect(page.getByText(t('resources.users.notifications.deactivate'))).toBeVisible();
+    expect(changes).toHaveLength(1);
+    expect(JSON.parse(changes[0])).toEqual({ reqType: 'deactivate' });
   });
 });

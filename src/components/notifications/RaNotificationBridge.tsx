@@ -8,13 +8,14 @@ import {
 import { notify, type CloseReason, type NotificationType } from './notifier';
 
 /**
- * react-admin reports a saved create, update or delete as an 'info' toast (blue); a success is green
- * everywhere in the portal, so these messages are shown as 'success'.
+ * react-admin reports a saved create, update or delete as an 'info' toast (blue), under
+ * `resources.<name>.notifications.created|updated|deleted` (default `ra.notification.*`); a success is
+ * green everywhere in the portal, so these messages are shown as 'success'.
  */
-const RA_SUCCESS_MESSAGES: readonly string[] = ['ra.notification.created', 'ra.notification.updated', 'ra.notification.deleted'];
+const RA_SUCCESS_MESSAGE = /^(ra\.notification|resources\.[\w-]+\.notifications)\.(created|updated|deleted)$/;
 
 export function portalTypeOf(message: unknown, type: NotificationType | undefined): NotificationType | undefined {
-  return typeof message === 'string' && RA_SUCCESS_MESSAGES.includes(message) ? 'success' : type;
+  return typeof message === 'string' && RA_SUCCESS_MESSAGE.test(message) ? 'success' : type;
 }
 
 /**

@@ -150,7 +150,7 @@ function InviteForm() {
             <StoreListInput />
           </Box>
           <Toolbar>
-            <SaveButton label="resources.users.invite.send" icon={<SendOutlined />} alwaysEnable />
+            <SaveButton label="resources.users.invite.send" icon={<SendOutlined data-testid="send-icon" />} alwaysEnable />
           </Toolbar>
         </Form>
         <ConfirmDialog
@@ -160,10 +160,9 @@ function InviteForm() {
             pending && (
               <>
                 <Typography component="span" sx={{ display: 'block', mb: 2 }} data-testid="invite-holder">
-                  {translate('resources.users.invite.holder', {
-                    name: pending.holder.maskedName,
-                    phone: pending.holder.maskedPhone ?? translate('portal.common.none'),
-                  })}
+                  {pending.holder.maskedPhone
+                    ? translate('resources.users.invite.holderPhone', { name: pending.holder.maskedName, phone: pending.holder.maskedPhone })
+                    : translate('resources.users.invite.holder', { name: pending.holder.maskedName })}
                 </Typography>
                 {translate(ConfirmMessageKeys.sendInvitation)}
               </>
