@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/domain/format';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
+import { isRepeatClick } from '@/components/ConfirmDialog';
 
 export const myInvitationsQueryKey = ['portal', 'myInvitations'] as const;
 
@@ -33,6 +34,13 @@ export function PendingInvitations({ onAnswered }: { onAnswered?: () => void }) 
     },
   });
 
+  /** One answer per click: a double click's second click (or a click before the buttons disable) sends nothing. */
+  const [answered, setAnswered] = useState(false);
+  const respond = (event: { detail?: number }, id: number, action: 'accept' | 'reject') => {
+    if (answered || answeringId !== null || isRepeatClick(event)) return;
+    setAnswered(true);
+    answer.mutate({ id, action }, { onSettled: () => setAnswered(false) });
+  };
   const list = invitations.data ?? [];
   if (!list.length) return null;
   return (
@@ -60,15 +68,15 @@ export function PendingInvitations({ onAnswered }: { onAnswered?: () => void }) 
             <Stack direction="row" spacing={2}>
               <Button
                 variant="outlined"
-                disabled={answeringId !== null}
-                onClick={() => answer.mutate({ id: invitation.id, action: 'reject' })}
+                disabled={answered || answeringId !== null}
+                onClick={(event) => respond(event.nativeEvent, invitation.id, 'reject')}
               >
                 {t('portal.invitations.reject')}
               </Button>
               <Button
                 variant="contained"
-                disabled={answeringId !== null}
-                onClick={() => answer.mutate({ id: invitation.id, action: 'accept' })}
+                disabled={answered || answeringId !== null}
+                onClick={(event) => respond(event.nativeEvent, invitation.id, 'accept')}
               >
                 {t('portal.invitations.accept')}
               </Button>
