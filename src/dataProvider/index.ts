@@ -81,6 +81,9 @@ export interface PortalDataProvider extends DataProvider, DomainApis {
   exportList(resource: string, params: ExportListParams): Promise<ExportOutcome>;
 }
 
+/** getList's meta of a list with `endpoints.totals`: the filtered set's totals, or why they failed. */
+export type ListTotalsMeta = { totals: unknown; totalsError?: undefined } | { totals?: undefined; totalsError: unknown };
+
 export interface ExportListParams {
   filter: Record<string, unknown>;
   columns: readonly string[];
@@ -174,11 +177,16 @@ export function createDataProvider(
     const pageKey = (page: number) => `${resource}|${filterKey}|${params.pagination?.perPage}|${page}`;
     const cursor = params.pagination && cursors.get(pageKey(params.pagination.page));
     if (cursor) query.cursor = cursor;
-    // The filtered set's totals (endpoints.totals) come back in meta.totals.
+    // The filtered set's totals (endpoints.totals) come back in meta.totals. Failed totals do not fail the
+    // rows: they come back as meta.totalsError (the rejection), so the list shows its rows and says the
+    // totals are missing instead of showing zeros.
     const totalsEndpoint = configOf(resource).endpoints?.totals;
     const totals =
       totalsEndpoint &&
-      cachedTotals(resource, filterKey, async () => (await request(parseEndpoint(totalsEndpoint).path, { query: filter, showError: false })).data);
+      cachedTotals(resource, filterKey, async () => (await request(parseEndpoint(totalsEndpoint).path, { query: filter, showError: false })).data).then(
+        (value): ListTotalsMeta => ({ totals: value }),
+        (error: unknown): ListTotalsMeta => ({ totalsError: error }),
+      );
     if (params.pagination) {
       query.pageNumber = Math.max(0, params.pagination.page - 1);
       query.pageSize = params.pagination.perPage;
@@ -188,7 +196,7 @@ export function createDataProvider(
     const response = await call<Page<RaRecord> & { nextCursor?: string | null }>(resource, 'list', { query, signal: params.signal });
     const page = response.data;
     if (page?.nextCursor && params.pagination) cursors.set(pageKey(params.pagination.page + 1), page.nextCursor);
-    return { data: page?.content ?? [], total: page?.totalElements ?? 0, ...(totals ? { meta: { totals: await totals } } : {}) };
+    return { data: page?.content ?? [], total: page?.totalElements ?? 0, ...(totals ? { meta: await totals } : {}) };
   }
 
   const provider: PortalDataProvider = {

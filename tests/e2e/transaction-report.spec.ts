@@ -176,3 +176,106 @@ test.describe('in a browser set to US English', () => {
     await expect(page.getByRole('combobox', { name: t('portal.reports.dateRange.preset') })).toHaveText(t('portal.reports.dateRange.presets.custom'));
   });
 });
+
+const REPORT_PATH = '/portal/app/report-center/transaction-report';
+const TOTALS = /\/transaction-report\/totals\?/;
+
+/** Signs in as the owner and opens the report in a language (the list answer is not awaited: it may be made to fail). */
+async function openReportIn(page: Page, lng: 'vi' | 'en') {
+  await signIn(page, DemoUsers.owner.username);
+  await chooseMerchant(page, DemoMerchants.sme.name);
+  // A plain language value is sealed by the portal on its next load.
+  if (lng === 'en') await page.evaluate(() => localStorage.setItem('langKey', 'en'));
+  await page.goto(REPORT_PATH);
+}
+
+test('a list that fails to load says why and retries, never zeros and "nothing matches": a server error, then no network', async ({ page }) => {
+  await page.route(LIST, (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'upstream exploded' }));
+  await openReportIn(page, 'vi');
+  const failure = page.getByRole('alert').filter({ hasText: t('portal.reports.loadFailed') });
+  await expect(failure).toContainText(t('portal.reports.errors.server', { status: 500 }));
+  await expect(page.getByText(t('resources.transaction-report.empty'))).toHaveCount(0);
+  await expect(page.getByRole('region', { name: t('portal.reports.totals.label') })).toHaveCount(0);
+  await expect(page.getByText(/^0\s?đ$/)).toHaveCount(0);
+  await expect(page.getByRole('table', { name: t('resources.transaction-report.name') })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: t('portal.reports.export.button') })).toBeDisabled();
+
+  // Retry once the server is back: the rows and totals come.
+  await page.unroute(LIST);
+  const recovered = page.waitForResponse((r) => LIST.test(r.url()) && r.status() === 200);
+  await failure.getByRole('button', { name: t('portal.common.retry') }).click();
+  const { data } = (await (await recovered).json()) as { data: { totalElements: number; content: Array<{ id: string }> } };
+  await expect(failure).toHaveCount(0);
+  const table = page.getByRole('table', { name: t('resources.transaction-report.name') });
+  await expect(table.getByRole('row').nth(1)).toContainText(data.content[0]!.id);
+  await expect(page.getByTestId(`total-${t('portal.reports.figures.count')}`)).toHaveText(String(data.totalElements));
+
+  // No network: the same state, saying so; the filter stays to change.
+  await page.route(LIST, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('combobox', { name: t('portal.reports.dateRange.preset') }).click();
+  await page.getByRole('option', { name: t('portal.reports.dateRange.presets.last90Days'), exact: true }).click();
+  await expect(failure).toContainText(t('portal.reports.errors.offline'));
+  await expect(table).toHaveCount(0);
+  await page.unroute(LIST);
+  const back = page.waitForResponse((r) => LIST.test(r.url()) && r.status() === 200);
+  await failure.getByRole('button', { name: t('portal.common.retry') }).click();
+  const last90 = new URL((await back).url()).searchParams;
+  expect(last90.get('from')).toBe(addDays(vietnamToday(), -89));
+  await expect(table).toBeVisible();
+  await expect(failure).toHaveCount(0);
+});
+
+test('totals that fail do not read as zeros: the rows show, the totals say why and retry (English)', async ({ page }) => {
+  await page.route(TOTALS, (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'busy' }));
+  const listed = page.waitForResponse((r) => LIST.test(r.url()) && r.status() === 200);
+  await openReportIn(page, 'en');
+  const { data } = (await (await listed).json()) as { data: { totalElements: number; content: Array<{ id: string }> } };
+  const table = page.getByRole('table', { name: t('resources.transaction-report.name', {}, 'en') });
+  await expect(table.getByRole('row').nth(1)).toContainText(data.content[0]!.id);
+  const failure = page.getByRole('alert').filter({ hasText: t('portal.reports.totalsFailed', {}, 'en') });
+  await expect(failure).toContainText(t('portal.reports.errors.server', { status: 503 }, 'en'));
+  await expect(page.getByRole('region', { name: t('portal.reports.totals.label', {}, 'en') })).toHaveCount(0);
+
+  await page.unroute(TOTALS);
+  const totals = page.waitForResponse((r) => TOTALS.test(r.url()) && r.status() === 200);
+  await failure.getByRole('button', { name: t('portal.common.retry', {}, 'en') }).click();
+  await totals;
+  await expect(failure).toHaveCount(0);
+  await expect(page.getByTestId(`total-${t('portal.reports.figures.count', {}, 'en')}`)).toHaveText(
+    new Intl.NumberFormat('en-US').format(data.totalElements),
+  );
+});
+
+test('an end date before the start date is an error on the field, and no request is sent (English)', async ({ page }) => {
+  const asked: URLSearchParams[] = [];
+  page.on('request', (r) => {
+    if (LIST.test(r.url()) || TOTALS.test(r.url())) asked.push(new URL(r.url()).searchParams);
+  });
+  const listed = page.waitForResponse((r) => LIST.test(r.url()) && r.status() === 200);
+  await openReportIn(page, 'en');
+  await listed;
+  const table = page.getByRole('table', { name: t('resources.transaction-report.name', {}, 'en') });
+  await expect(table).toBeVisible();
+  const today = vietnamToday();
+  const before = asked.length;
+
+  // "To" typed ten days back, before "from" (six days back, the default 7 days).
+  const to = page.getByRole('group', { name: t('portal.reports.dateRange.to', {}, 'en') });
+  await to.getByRole('spinbutton').first().click();
+  await page.keyboard.type(formatDay(addDays(today, -10)).replaceAll('/', ''));
+  await expect(to.locator('input')).toHaveValue(formatDay(addDays(today, -10)));
+  await expect(page.getByText(t('portal.reports.dateRange.errors.order', {}, 'en'), { exact: true })).toBeVisible();
+  await expect(page.locator('[aria-invalid="true"]').filter({ has: page.getByRole('spinbutton') })).toHaveCount(2);
+  // Longer than the list's typing pause (400 ms): nothing was asked with the inverted range, the rows stay.
+  await page.waitForTimeout(1_500);
+  expect(asked.slice(before).filter((q) => (q.get('from') ?? '') > (q.get('to') ?? ''))).toEqual([]);
+  await expect(table).toBeVisible();
+
+  // A preset replaces the pair: the error goes and the list asks again.
+  const call = page.waitForResponse((r) => LIST.test(r.url()) && new URL(r.url()).searchParams.get('from') === addDays(today, -89));
+  await page.getByRole('combobox', { name: t('portal.reports.dateRange.preset', {}, 'en') }).click();
+  await page.getByRole('option', { name: t('portal.reports.dateRange.presets.last90Days', {}, 'en'), exact: true }).click();
+  await call;
+  await expect(page.getByText(t('portal.reports.dateRange.errors.order', {}, 'en'), { exact: true })).toHaveCount(0);
+  expect(asked.filter((q) => (q.get('from') ?? '') > (q.get('to') ?? ''))).toEqual([]);
+});

@@ -15,6 +15,7 @@ import { MultiSelect } from './MultiSelect';
 import { ReportList, type ReportColumn } from './ReportList';
 import { SearchFilter } from './SearchFilter';
 import { StatusChip } from './StatusChip';
+import { StoreName } from './StoreName';
 
 interface ReportFilter extends Record<string, unknown> {
   fromDate: string;
@@ -26,7 +27,8 @@ interface ReportFilter extends Record<string, unknown> {
 
 interface ReportTotals {
   count: number;
-  sums: Record<string, number>;
+  /** null: withheld from this user (a store role sees no fees). */
+  sums: Record<string, number | null>;
   byStatus: Array<{ status: string; count: number; sums: Record<string, number> }>;
 }
 
@@ -73,6 +75,7 @@ export function GenericReportList({ report }: { report: ReportKey }) {
             case 'status':
               return <StatusChip status={String(value)} />;
             default:
+              if (column.key === 'storeName') return <StoreName name={String(value)} />;
               return column.key === 'channel' || column.key === 'cardBrand' ? translate(`portal.reports.values.${String(value)}`, { _: String(value) }) : String(value);
           }
         },
@@ -97,6 +100,23 @@ export function GenericReportList({ report }: { report: ReportKey }) {
     };
   };
 
+  // A phone's card: the id, the report's date, its first money column, its status and the store.
+  const card = useMemo(
+    () => ({
+      id: def.idColumn,
+      time: def.dateColumn,
+      amount: def.moneyColumns[0],
+      status: def.columns.find((c) => c.type === 'status')?.key ?? 'status',
+      store: def.columns.some((c) => c.key === 'storeName') ? 'storeName' : undefined,
+    }),
+    [def],
+  );
+  // Sums the server withholds from a store role (fees, net: null in the totals) are not offered as columns.
+  const withheldColumns = (value: unknown) => {
+    const sums = (value as ReportTotals | undefined)?.sums;
+    return sums ? def.moneyColumns.filter((key) => sums[key] === null) : [];
+  };
+
   const title = translate(`resources.${report}.name`);
   return (
     <ReportList<ReportFilter, RaRecord>
@@ -109,6 +129,9 @@ export function GenericReportList({ report }: { report: ReportKey }) {
       validateFilter={validateFilter}
       empty={translate('portal.reports.empty')}
       isEmpty={(totals) => (totals as ReportTotals).count === 0}
+      card={card}
+      rowLink={def.hasDetail ? (row) => pathOf(report, 'show', { id: String(row[def.idColumn]) }) : undefined}
+      withheldColumns={withheldColumns}
       totals={(value) => {
         const totals = value as ReportTotals | undefined;
         return [
@@ -117,7 +140,9 @@ export function GenericReportList({ report }: { report: ReportKey }) {
             value: formatNumber(totals?.count ?? 0, lng),
             detail: totals?.byStatus.map((s) => `${statusLabel(s.status)}: ${formatNumber(s.count, lng)}`).join(' · '),
           },
-          ...def.moneyColumns.map((key) => ({ label: translate(colLabel(key)), value: formatMoney(totals?.sums[key] ?? 0, lng) })),
+          ...def.moneyColumns
+            .filter((key) => totals?.sums[key] !== null)
+            .map((key) => ({ label: translate(colLabel(key)), value: formatMoney(totals?.sums[key] ?? 0, lng) })),
         ];
       }}
       filters={({ filter, setFilter }) => (

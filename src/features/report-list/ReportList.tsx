@@ -1,7 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ColumnsButton, DataTable, ListBase, Pagination, Title, useListContext, useStore, useTranslate, type RaRecord } from 'react-admin';
-import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -10,11 +9,16 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/domain/api';
 import type { ExportFormat } from '@/domain/transactionReport';
+import type { ListTotalsMeta } from '@/dataProvider';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { secureLocal, StorageKeys } from '@/storage';
 import { ExportButton } from './ExportButton';
+import { LoadError } from './LoadError';
+import { ReportCards, type ReportCardFields } from './ReportCards';
 import { fromStored, toStored, type DateFields } from './storedFilter';
 import { TotalsBar, type TotalsItem } from './TotalsBar';
 
@@ -56,8 +60,20 @@ export interface ReportListProps<F extends Record<string, unknown>, R extends Ra
   /** Under the totals (a per-status breakdown). */
   belowTotals?: (totals: unknown) => ReactNode;
   empty: string;
+  /** What a row's card shows on a phone (below md the list is cards, like the users and stores lists). */
+  card: ReportCardFields;
+  /** A row's detail page (the card opens it on a tap); none when the report has no detail. */
+  rowLink?: (record: R) => string;
+  /**
+   * Columns the server withholds from this user (a store role sees no fees: `null` in the rows and the
+   * totals): they are neither shown nor offered in the columns menu nor exported.
+   */
+  withheldColumns?: (totals: unknown, rows: readonly R[]) => readonly string[];
   children?: ReactNode;
 }
+
+/** Queries of the report lists: an offline browser still tries (and says so) instead of waiting silently; the failure is shown in the list, not toasted. */
+const LIST_QUERY_OPTIONS = { networkMode: 'always', onError: () => undefined } as const;
 
 /**
  * A report list on react-admin's list controller: the filter (kept per path in the encrypted store and
@@ -84,6 +100,7 @@ export function ReportList<F extends Record<string, unknown>, R extends RaRecord
       disableSyncWithLocation
       debounce={SEARCH_DEBOUNCE_MS}
       exporter={false}
+      queryOptions={LIST_QUERY_OPTIONS}
     >
       <ReportListView {...props} storageKey={storageKey} />
     </ListBase>
@@ -103,12 +120,16 @@ function ReportListView<F extends Record<string, unknown>, R extends RaRecord>({
   actions,
   belowTotals,
   empty,
+  card,
+  rowLink,
+  withheldColumns,
   children,
   storageKey,
 }: ReportListProps<F, R> & { storageKey: string }) {
   const translate = useTranslate();
   const api = usePortalApi();
-  const { filterValues, setFilters, perPage, meta, isPending, error } = useListContext<R>();
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const { filterValues, setFilters, perPage, meta, isPending, isFetching, error, refetch, data, total } = useListContext<R>();
   const filter = filterValues as F;
   const setFilter = (next: F, debounce = false) => setFilters(next, undefined, debounce);
 
@@ -117,9 +138,15 @@ function ReportListView<F extends Record<string, unknown>, R extends RaRecord>({
     secureLocal.set(storageKey, toStored(filter, perPage, dateFields));
   }, [storageKey, filter, perPage, dateFields]);
 
-  // Columns: react-admin's DataTable keeps the hidden ones and their order in the (encrypted) store.
-  const storeKey = `${resource}.datatable`;
-  const all = useMemo(() => columns.map((c) => c.source), [columns]);
+  const { totals: sums, totalsError } = (meta ?? {}) as Partial<ListTotalsMeta>;
+  const rows = useMemo(() => data ?? [], [data]);
+  const withheld = useMemo(() => withheldColumns?.(sums, rows) ?? [], [withheldColumns, sums, rows]);
+  const offered = useMemo(() => columns.filter((c) => !withheld.includes(c.source)), [columns, withheld]);
+
+  // Columns: react-admin's DataTable keeps the hidden ones and their order (ranks: indexes among the
+  // offered columns) in the (encrypted) store; a set without withheld columns keeps its own.
+  const storeKey = withheld.length > 0 ? `${resource}.datatable.without.${withheld.join('.')}` : `${resource}.datatable`;
+  const all = useMemo(() => offered.map((c) => c.source), [offered]);
   const defaultHidden = useMemo(() => all.filter((c) => !defaultColumns.includes(c)), [all, defaultColumns]);
   const [hidden, setHidden] = useStore<string[]>(storeKey, defaultHidden);
   const [ranks, setRanks] = useStore<number[] | undefined>(`${storeKey}_columnRanks`);
@@ -130,19 +157,24 @@ function ReportListView<F extends Record<string, unknown>, R extends RaRecord>({
     setRanks([...next.map((c) => all.indexOf(c)), ...all.map((_c, i) => i).filter((i) => !next.includes(all[i]))]);
   };
 
-  const sums = (meta as { totals?: unknown } | undefined)?.totals;
   const controls = { filter, setFilter };
+  const retry = () => void refetch();
+  const cell = (source: string, record: R): ReactNode => {
+    const column = columns.find((c) => c.source === source);
+    const value = record[source] as ReactNode;
+    return column?.render ? column.render(record) : (value ?? '-');
+  };
   return (
     <Stack spacing={2} sx={{ py: 2 }}>
       <Title title={title} />
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 1 }}>
         <div>{toolbarStart?.({ ...controls, columns: shown, setColumns })}</div>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Stack direction="row" sx={{ alignItems: 'flex-start', flexWrap: 'wrap', gap: 1 }}>
           {actions}
           <ColumnsButton storeKey={storeKey} />
           <ExportButton
             report={resource}
-            disabled={!sums || isEmpty(sums)}
+            disabled={Boolean(error) || (sums ? isEmpty(sums) : !total)}
             start={(format: ExportFormat) => api.exportList(resource, { filter, columns: shown, format })}
           />
         </Stack>
@@ -152,53 +184,77 @@ function ReportListView<F extends Record<string, unknown>, R extends RaRecord>({
           {filters(controls)}
         </Stack>
       </Paper>
-      <TotalsBar loading={isPending || !sums} items={totals(sums)} />
-      {sums ? belowTotals?.(sums) : null}
-      {error ? <Alert severity="error">{translate('portal.reports.loadFailed')}</Alert> : null}
-      <Paper variant="outlined">
-        <DataTable<R>
-          storeKey={storeKey}
-          hiddenColumns={defaultHidden}
-          bulkActionButtons={false}
-          rowClick={false}
-          size="small"
-          empty={
-            // Still the list's table (its name, the chosen columns), saying the filter selects nothing.
-            <Table size="small" aria-label={title}>
-              <TableHead>
-                <TableRow>
-                  {shown.map((source) => (
-                    <TableCell key={source}>{translate(columns.find((c) => c.source === source)?.label ?? source)}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                <TableRow>
-                  <TableCell colSpan={shown.length}>
-                    <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-                      {empty}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              </TableBody>
-            </Table>
-          }
-          {...{ 'aria-label': title }}
-        >
-          {columns.map((c) => (
-            <DataTable.Col<R>
-              key={c.source}
-              source={c.source}
-              label={c.label}
-              align={c.align}
-              disableSort
-              render={c.render}
-              sx={{ whiteSpace: 'nowrap' }}
-            />
-          ))}
-        </DataTable>
-        <Pagination rowsPerPageOptions={PAGE_SIZES} />
-      </Paper>
+      {error ? (
+        // Neither totals nor rows: what failed, why, and a retry (the filter above stays to change).
+        <LoadError title={translate('portal.reports.loadFailed')} error={error} onRetry={retry} retrying={isFetching} />
+      ) : (
+        <>
+          {totalsError ? (
+            <LoadError title={translate('portal.reports.totalsFailed')} error={totalsError} onRetry={retry} retrying={isFetching} />
+          ) : (
+            <TotalsBar loading={isPending || !sums} items={totals(sums)} />
+          )}
+          {sums ? belowTotals?.(sums) : null}
+          {isSmall ? (
+            <Paper variant="outlined">
+              <ReportCards<R> title={title} fields={card} cell={cell} rowLink={rowLink} />
+              {!isPending && rows.length === 0 ? (
+                <Typography color="text.secondary" sx={{ py: 4, px: 2, textAlign: 'center' }}>
+                  {empty}
+                </Typography>
+              ) : null}
+              <Pagination rowsPerPageOptions={PAGE_SIZES} />
+            </Paper>
+          ) : (
+            // A wide table scrolls inside its frame, never the page (amount and status come first in width).
+            <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+              <DataTable<R>
+                storeKey={storeKey}
+                hiddenColumns={defaultHidden}
+                bulkActionButtons={false}
+                rowClick={false}
+                size="small"
+                empty={
+                  // Still the list's table (its name, the chosen columns), saying the filter selects nothing.
+                  <Table size="small" aria-label={title}>
+                    <TableHead>
+                      <TableRow>
+                        {shown.map((source) => (
+                          <TableCell key={source}>{translate(columns.find((c) => c.source === source)?.label ?? source)}</TableCell>
+                        ))}
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      <TableRow>
+                        <TableCell colSpan={shown.length}>
+                          <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+                            {empty}
+                          </Typography>
+                        </TableCell>
+                      </TableRow>
+                    </TableBody>
+                  </Table>
+                }
+                {...{ 'aria-label': title }}
+              >
+                {offered.map((c) => (
+                  <DataTable.Col<R>
+                    key={c.source}
+                    source={c.source}
+                    label={c.label}
+                    align={c.align}
+                    disableSort
+                    render={c.render}
+                    // Figures never break; words and dates wrap so the row fits the screen.
+                    sx={c.align === 'right' ? { whiteSpace: 'nowrap' } : undefined}
+                  />
+                ))}
+              </DataTable>
+              <Pagination rowsPerPageOptions={PAGE_SIZES} />
+            </Paper>
+          )}
+        </>
+      )}
       {children}
     </Stack>
   );

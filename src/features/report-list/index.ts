@@ -11,3 +11,6 @@ export { SearchFilter } from './SearchFilter';
 export { StatusChip, StatusTotalsChips } from './StatusChip';
 export { TotalsBar, useFigureItems, type FigureTotals, type TotalsItem } from './TotalsBar';
 export { reanchor } from './storedFilter';
+export { StoreName } from './StoreName';
+export { shortStoreName } from './storeName';
+export { rangeProblem } from './storedFilter';

@@ -1,4 +1,4 @@
-import { presetOf, presetRange, vietnamToday, type DatePreset, type DayRange } from '@/domain/time';
+import { dayCount, isDayKey, MAX_RANGE_DAYS, presetOf, presetRange, vietnamToday, type DatePreset, type DayRange } from '@/domain/time';
 import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '@/domain/api';
 
 /** What a report list keeps per path in the encrypted store (`reportFilter:<path>`, spec §3). */
@@ -47,4 +47,14 @@ export function fromStored<F extends Record<string, unknown>>(
   if (!filter) return null;
   const perPage = PAGE_SIZES.includes(Number(v.perPage)) ? Number(v.perPage) : DEFAULT_PAGE_SIZE;
   return { filter: reanchor(filter, (v.preset ?? 'custom') as DatePreset, fields, today), perPage };
+}
+
+/** What is wrong with a range the user picked: the end before the start, or more days than one query may cover. */
+export type RangeProblem = 'order' | 'tooLong';
+
+export function rangeProblem(range: DayRange, maxDays = MAX_RANGE_DAYS): RangeProblem | null {
+  if (!isDayKey(range.from) || !isDayKey(range.to)) return null;
+  const days = dayCount(range.from, range.to);
+  if (days < 1) return 'order';
+  return days > maxDays ? 'tooLong' : null;
 }

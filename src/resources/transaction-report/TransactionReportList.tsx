@@ -31,6 +31,7 @@ import {
   SearchFilter,
   StatusChip,
   StatusTotalsChips,
+  StoreName,
   useFigureItems,
   type ReportColumn,
 } from '@/features/report-list';
@@ -58,6 +59,12 @@ function validateFilter(value: unknown): TransactionFilter | null {
 }
 
 const isColumn = (c: string): c is TransactionColumn => (TRANSACTION_COLUMNS as readonly string[]).includes(c);
+
+const CARD = { id: 'id', time: 'createdAt', amount: 'amount', status: 'status', store: 'storeName' };
+
+/** A store role gets no fees (null in the totals and the rows, docs/decisions.md): the fee column is not offered. */
+const withheldColumns = (totals: unknown, rows: readonly TransactionRow[]): TransactionColumn[] =>
+  (totals as { fee?: unknown } | undefined)?.fee === null || rows.some((row) => (row as { fee: unknown }).fee === null) ? ['fee'] : [];
 
 /**
  * Transaction report (report-center/transaction-report): filters, totals of the filtered set (with the
@@ -91,6 +98,8 @@ export default function TransactionReportList() {
               return row[column] ? formatDateTimeSeconds(row[column]) : '-';
             case 'status':
               return <StatusChip status={row.status} of="transaction" />;
+            case 'storeName':
+              return row.storeName ? <StoreName name={row.storeName} /> : '-';
             case 'paymentMethod':
               return translate(`resources.${REPORT}.methods.${row.paymentMethod}`);
             case 'amount':
@@ -115,6 +124,9 @@ export default function TransactionReportList() {
       defaultFilter={defaultFilter}
       validateFilter={validateFilter}
       empty={translate(`resources.${REPORT}.empty`)}
+      card={CARD}
+      rowLink={(row) => pathOf(REPORT, 'show', { id: row.id })}
+      withheldColumns={withheldColumns}
       isEmpty={(totals) => (totals as TransactionTotals).count === 0}
       totals={(value) => figureItems(value as TransactionTotals | undefined)}
       belowTotals={(value) => <StatusTotalsChips byStatus={(value as TransactionTotals).byStatus} label={translate(`resources.${REPORT}.totals.byStatus`)} />}

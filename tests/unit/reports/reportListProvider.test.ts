@@ -1,6 +1,6 @@
 /** The report lists through the dataProvider: filtered totals in getList's meta, keyset cursors, exports. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '@/dataProvider';
+import { createDataProvider, HttpError } from '@/dataProvider';
 import { forgetTotals } from '@/dataProvider/api/list-totals';
 import type { HttpClient, RequestOptions } from '@/dataProvider/httpClient';
 import { resources } from '@/resources';
@@ -51,6 +51,34 @@ describe('report lists through the dataProvider', () => {
     await dataProvider.refundTransaction('1', { amount: 1000, reason: undefined }, 'key-12345678');
     await dataProvider.getList('transaction-report', { pagination: { page: 2, perPage: 20 }, filter });
     expect(totalsCalls()).toBe(3);
+  });
+
+  it('failed totals do not fail the rows: they come back as meta.totalsError, and the next call asks again', async () => {
+    let failTotals = true;
+    const { dataProvider, calls } = provider((path) => {
+      if (path === `${TX}/totals`) {
+        if (failTotals) throw new HttpError('Máy chủ lỗi', 500);
+        return totals;
+      }
+      return page(['1']);
+    });
+    const failed = await dataProvider.getList('transaction-report', { pagination: { page: 1, perPage: 20 }, filter });
+    expect(failed.data).toEqual([{ id: '1' }]);
+    expect(failed.meta?.totals).toBeUndefined();
+    expect(failed.meta?.totalsError).toBeInstanceOf(HttpError);
+    expect((failed.meta?.totalsError as HttpError).status).toBe(500);
+    failTotals = false;
+    const again = await dataProvider.getList('transaction-report', { pagination: { page: 1, perPage: 20 }, filter });
+    expect(again.meta).toEqual({ totals });
+    expect(calls.filter((c) => c.url.endsWith('/totals'))).toHaveLength(2);
+  });
+
+  it('a failed list rejects with the failure (the list shows it), whatever the totals did', async () => {
+    const { dataProvider } = provider((path) => {
+      if (path === TX) throw new HttpError('Không tìm thấy dữ liệu', 503);
+      return totals;
+    });
+    await expect(dataProvider.getList('transaction-report', { pagination: { page: 1, perPage: 20 }, filter })).rejects.toMatchObject({ status: 503 });
   });
 
   it('a list without endpoints.totals has no meta', async () => {
