@@ -125,6 +125,9 @@ describe('dashboard', () => {
       accountMasked: '••••3456',
     });
     expect(res.body).not.toContain('0041000123456');
+    // The accountant, who may see the payout settings, sees the same payout.
+    const accountant = await t.login(DemoUsers.accountant.username);
+    expect((await t.call(accountant, { method: 'GET', url: url(SME, daysAgo(6)) })).json().data.payout).toEqual(payout);
 
     // A payment that succeeds now is in today's payout, less its fee; a store filter does not cut the payout.
     const store = (await rows<{ id: number }>(t.database.db, sql`select id from stores where merchant_id = ${SME} and is_active limit 1`))[0]!.id;

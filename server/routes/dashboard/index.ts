@@ -12,6 +12,7 @@ import { and, between, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle
 import { z } from 'zod';
 import { figuresOf, SUCCESSFUL_STATUSES, type StatusTotals } from '@/domain/figures';
 import { maskAccountNumber } from '@/domain/masking';
+import { canViewPayout } from '@/domain/permissions';
 import {
   checkDateRange,
   dateRangeShape,
@@ -191,7 +192,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           .groupBy(totals.storeId, stores.storeName)
           .orderBy(desc(amount)),
         db.select({ key: totals.paymentMethod, count, amount }).from(totals).where(where).groupBy(totals.paymentMethod).orderBy(desc(amount)),
-        showFees ? nextPayout(db, membership.merchant.id) : null,
+        // Where the money goes is for those who may see the payout settings (and fees).
+        showFees && canViewPayout(membership.roles) ? nextPayout(db, membership.merchant.id) : null,
       ]);
       const days = new Map(byDay.map((d) => [String(d.key), { count: num(d.count), amount: num(d.amount) }]));
       const storePoints: DashboardPoint[] = byStore.slice(0, TOP_STORES).map((s) => ({
