@@ -14,6 +14,7 @@ import { seedAuth } from './seed-auth';
 import { seedContacts } from './seed-contacts';
 import { seedPaymentLinks } from './seed-payment-links';
 import { seedPaymentIntegration } from './seed-payment-integration';
+import { seedDisbursementCenter } from './seed-disbursement-center';
 
 /** One line per domain, in dependency order. */
 export const DOMAIN_SEEDS: DomainSeed[] = [
@@ -26,5 +27,6 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
   seedAuth,
   seedPaymentIntegration,
   seedContacts,
+  seedDisbursementCenter,
   seedPaymentLinks,
 ];
