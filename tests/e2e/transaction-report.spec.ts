@@ -279,3 +279,19 @@ test('an end date before the start date is an error on the field, and no request
   await expect(page.getByText(t('portal.reports.dateRange.errors.order', {}, 'en'), { exact: true })).toHaveCount(0);
   expect(asked.filter((q) => (q.get('from') ?? '') > (q.get('to') ?? ''))).toEqual([]);
 });
+
+test('a store role is not offered the fee the server withholds: no fee column, no fee in the columns menu', async ({ page }) => {
+  await openReport(page, DemoUsers.cashier.username);
+  const totalsCall = page.waitForResponse((r) => TOTALS.test(r.url()) && r.status() === 200);
+  await choosePreset(page, 'last90Days');
+  const totals = ((await (await totalsCall).json()) as { data: { count: number; fee: number | null } }).data;
+  expect(totals.count).toBeGreaterThan(0);
+  expect(totals.fee).toBeNull();
+  const table = page.getByRole('table', { name: t('resources.transaction-report.name') });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: t('resources.transaction-report.fields.fee'), exact: true })).toHaveCount(0);
+  await expect(table.getByRole('columnheader', { name: t('resources.transaction-report.fields.amount'), exact: true })).toBeVisible();
+  await page.getByRole('button', { name: viRa.ra.action.select_columns }).click();
+  await expect(page.getByRole('switch', { name: t('resources.transaction-report.fields.amount'), exact: true })).toBeVisible();
+  await expect(page.getByRole('switch', { name: t('resources.transaction-report.fields.fee'), exact: true })).toHaveCount(0);
+});
