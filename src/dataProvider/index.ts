@@ -38,6 +38,7 @@ import { reportCenterApi } from './api/report-center';
 import { dashboardApi } from './api/dashboard';
 import { contactsApi } from './api/contacts';
 import { paymentIntegrationApi } from './api/paymentIntegration';
+import { disbursementsApi } from './api/disbursements';
 import { cachedTotals } from './api/list-totals';
 import type { ExportFormat } from '@/domain/transactionReport';
 
@@ -74,7 +75,8 @@ type DomainApis = ReturnType<typeof authApi> &
   ReturnType<typeof reportCenterApi> &
   ReturnType<typeof dashboardApi> &
   ReturnType<typeof contactsApi> &
-  ReturnType<typeof paymentIntegrationApi>;
+  ReturnType<typeof paymentIntegrationApi> &
+  ReturnType<typeof disbursementsApi>;
 
 export interface PortalDataProvider extends DataProvider, DomainApis {
   /** Everything a list's filter selects, with the chosen columns, to its `endpoints.export` (a file or a job). */
@@ -113,6 +115,7 @@ function domainApis(http: HttpClient, ctx: ApiContext): DomainApis {
     ...dashboardApi(http, ctx),
     ...contactsApi(http, ctx),
     ...paymentIntegrationApi(http, ctx),
+    ...disbursementsApi(http, ctx),
   };
 }
 

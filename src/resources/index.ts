@@ -10,6 +10,7 @@ import { transactionReport } from './transaction-report';
 import { transactionTracing } from './transaction-tracing';
 import { cardPaymentReport } from './card-payment-report';
 import { disbursementReport } from './disbursement-report';
+import { disbursementManagement } from './disbursement-management';
 import { financingReport } from './financing-report';
 import { onetimeReport } from './onetime-report';
 import { nonpaidReport } from './nonpaid-report';
@@ -42,6 +43,7 @@ export const resources: readonly ResourceConfig[] = [
   transactionTracing,
   cardPaymentReport,
   disbursementReport,
+  disbursementManagement,
   financingReport,
   onetimeReport,
   nonpaidReport,
