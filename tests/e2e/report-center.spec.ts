@@ -73,14 +73,19 @@ test('card payment report: filter, detail, export, filter restored on return', a
   const totalText = await page.getByText(/\d+–\d+|\d+-\d+ trên \d+/).first().textContent();
   const total = Number(/trên (\d+)/.exec(totalText ?? '')?.[1] ?? NaN);
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: t('portal.reports.export.button') }).click();
-  await page.getByRole('menuitem', { name: t('portal.reports.export.csv') }).click();
+  const exportButton = page.getByRole('button', { name: t('portal.reports.export.button') });
+  await exportButton.click();
+  // The menu says what each format is, and offers one Excel entry.
+  await expect(page.getByRole('menuitem')).toHaveText(['CSV (UTF-8)', 'Excel (XLSX)']);
+  await page.getByRole('menuitem', { name: 'CSV (UTF-8)' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(new RegExp(`^card-payment-report_${SME.partnerCode}_\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^thanh-toan-the_${SME.partnerCode}_\\d{8}_\\d{8}_\\d{8}-\\d{4}\\.csv$`));
+  // After the export the keyboard focus is back on the export button, not at the top of the page.
+  await expect(exportButton).toBeFocused();
   const text = (await readFile(await download.path())).toString('utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
   const lines = text.slice(1).trim().split('\r\n');
-  expect(lines[0]).toBe('Mã giao dịch,Thời gian tạo,Cửa hàng,Loại thẻ,Số thẻ,Số tiền,Phí,Trạng thái');
+  expect(lines[0]).toBe('Mã giao dịch,Thời gian tạo,Cửa hàng,Loại thẻ,Số thẻ,Số tiền (đ),Phí (đ),Trạng thái');
   expect(lines.length - 1).toBe(total);
   expect(lines.slice(1).every((l) => l.endsWith(',Thất bại'))).toBe(true);
   expect(lines.some((l) => l.startsWith(`${transId},`))).toBe(true);
@@ -89,31 +94,68 @@ test('card payment report: filter, detail, export, filter restored on return', a
 test('a report setting is created, produces its file and lists it for download', async ({ page }) => {
   await accountantOnSme(page);
   await page.goto('/portal/app/report-center/report-settings/create?type=NONPAID_REPORT');
+  // A title that reads naturally, not "Tạo Cài đặt báo cáo".
+  await expect(page.getByText(t('portal.reportSettings.createTitle')).first()).toBeVisible();
+  await expect(page.getByText('Tạo Cài đặt báo cáo')).toHaveCount(0);
+  // The report's default columns are ticked; "Chọn tất cả" ticks the rest.
+  const columnBox = (key: string) => page.getByRole('checkbox', { name: t(`portal.reports.columns.${key}`), exact: true });
+  await expect(columnBox('orderId')).toBeChecked();
+  await expect(columnBox('customerPhone')).toBeChecked();
+  await expect(columnBox('description')).not.toBeChecked();
+  const selectAll = page.getByRole('checkbox', { name: t('portal.reportSettings.selectAll') });
+  await selectAll.check();
+  await expect(columnBox('description')).toBeChecked();
+  await selectAll.uncheck();
+  await expect(columnBox('orderId')).not.toBeChecked();
+  await selectAll.check();
+
   const name = `Chưa thanh toán ${Date.now().toString(36)}`;
   await page.getByRole('textbox', { name: t('portal.reportSettings.fields.name') }).fill(name);
+  // A monthly schedule names the month the next run covers.
+  await page.getByRole('radio', { name: t('portal.reportSettings.frequencies.MONTHLY') }).check();
+  await page.getByRole('combobox', { name: t('portal.reportSettings.fields.dayOfMonth') }).click();
+  await page.getByRole('option', { name: '5', exact: true }).click();
+  await expect(page.getByTestId('next-period')).toContainText(t('portal.reportSettings.period.rule.MONTHLY'));
+  await expect(page.getByTestId('next-period')).toContainText(/Tháng \d{2}\/\d{4} \(01\/\d{2}\/\d{4}–\d{2}\/\d{2}\/\d{4}\)/);
   await page.getByRole('radio', { name: t('portal.reportSettings.frequencies.WEEKLY') }).check();
   await page.getByRole('combobox', { name: t('portal.reportSettings.fields.dayOfWeek') }).click();
   await page.getByRole('option', { name: t('portal.reportSettings.weekdays.5') }).click();
-  await page.getByRole('textbox', { name: t('portal.reportSettings.fields.recipients') }).fill('not-an-email');
-  await page.getByRole('radio', { name: 'CSV' }).check();
+  // The wrong recipient is named with its line and what was typed.
+  const recipients = page.getByRole('textbox', { name: t('portal.reportSettings.fields.recipients') });
+  await recipients.fill('ketoan@example.vn\nnot-an-email');
+  await page.getByRole('radio', { name: t('portal.reportSettings.formats.csv') }).check();
   await page.getByRole('button', { name: 'Lưu' }).click();
-  await expect(page.getByText(t('validation.email'))).toBeVisible();
-  await page.getByRole('textbox', { name: t('portal.reportSettings.fields.recipients') }).fill('ketoan@example.vn\nchu@example.vn');
-  await page.getByRole('button', { name: 'Lưu' }).click();
+  await expect(page.getByText(t('portal.reportSettings.recipientLine', { line: 2, value: 'not-an-email' }))).toBeVisible();
+  await recipients.fill('ketoan@example.vn\nchu@example.vn');
+  // A double click on "Lưu" creates one setting.
+  let creates = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/report-settings$/.test(new URL(r.url()).pathname)) creates++;
+  });
+  await page.getByRole('button', { name: 'Lưu' }).dblclick();
 
   await expect(page).toHaveURL(/\/report-center\/report-settings\/\d+$/);
+  expect(creates).toBe(1);
   await expect(page.getByTestId('next-run')).toContainText(t('portal.reportSettings.nextRun', { at: '' }).trim());
-  await page.getByRole('button', { name: t('portal.reportSettings.runNow') }).click();
+  // "Tạo báo cáo ngay" says it does not e-mail; a double click produces once.
+  await expect(page.getByText(t('portal.reportSettings.runNowHelp'))).toBeVisible();
+  let runs = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/run$/.test(new URL(r.url()).pathname)) runs++;
+  });
+  await page.getByRole('button', { name: t('portal.reportSettings.runNow') }).dblclick();
   const files = page.getByRole('region', { name: t('resources.report-center.generated.title') });
   const row = files.getByRole('row').filter({ hasText: name });
   await expect(row).toBeVisible();
+  expect(runs).toBe(1);
   await expect(row.getByText(t('portal.reports.statuses.READY'))).toBeVisible();
   const downloading = page.waitForEvent('download');
   await row.getByRole('button', { name: new RegExp(t('resources.report-center.generated.download')) }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^bao-cao-chua-thanh-toan_MC_SONGHAN_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+  // Named like a manual export of the same report: report, partner, period, time made.
+  expect(download.suggestedFilename()).toMatch(/^chua-thanh-toan_MC_SONGHAN_\d{8}_\d{8}_\d{8}-\d{4}\.csv$/);
   const text = (await readFile(await download.path())).toString('utf8');
-  expect(text.slice(1).split('\r\n')[0]).toContain('Mã đơn hàng');
+  expect(text.slice(1).split('\r\n')[0]).toBe('Mã đơn hàng,Thời gian tạo,Hết hạn lúc,Cửa hàng,SĐT khách hàng,Nội dung,Số tiền (đ),Trạng thái');
 
   // The same file is in the generic list of its type, on the non-paid report.
   await page.goto('/portal/app/report-center/nonpaid-report');

@@ -27,6 +27,8 @@ test('the owner exports the filtered offline stores as CSV', async ({ page }) =>
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu', { name: t('resources.stores.export.menuLabel') });
   await expect(menu).toBeVisible();
+  // Each format says what it is; one Excel entry only.
+  await expect(menu.getByRole('menuitem')).toHaveText(['CSV (UTF-8)', 'Excel (XLSX)']);
   await expect(menu.getByRole('menuitem', { name: t('resources.stores.export.csv'), exact: true })).toBeFocused();
   const downloading = page.waitForEvent('download');
   await page.keyboard.press('Enter');
@@ -42,4 +44,6 @@ test('the owner exports the filtered offline stores as CSV', async ({ page }) =>
     expect(`${storeId} ${storeName}`.toLowerCase()).toContain(KEYWORD);
   }
   await expect(page.getByText('Tải file thành công!')).toBeVisible();
+  // The keyboard focus is back on the export button, not at the top of the page.
+  await expect(exportButton).toBeFocused();
 });

@@ -14,6 +14,8 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { formatDate, formatDateTime, formatNumber } from '@/domain/format';
 import type { ReportFile, ReportSettingType } from '@/domain/reportCenter';
@@ -48,6 +50,21 @@ export function GeneratedReports({ type, settingId }: { type?: ReportSettingType
     downloadFile(() => api.fetchReportFile(file.id), { notify, t: translate, accept: EXPORT_ACCEPT[file.format] });
   const rows = files.data?.content ?? [];
   const headingId = `generated-${type ?? 'all'}-${settingId ?? 'all'}`;
+  // On a phone one stacked card per file, its download button inside the screen.
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const period = (file: ReportFile) =>
+    file.periodFrom === file.periodTo ? formatDate(file.periodFrom) : `${formatDate(file.periodFrom)} – ${formatDate(file.periodTo)}`;
+  const downloadButton = (file: ReportFile) => (
+    <Button
+      size="small"
+      startIcon={<FileDownloadOutlined />}
+      disabled={file.status !== 'READY'}
+      onClick={() => void download(file)}
+      aria-label={`${translate('resources.report-center.generated.download')} ${file.fileName}`}
+    >
+      {translate('resources.report-center.generated.download')}
+    </Button>
+  );
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
@@ -65,6 +82,24 @@ export function GeneratedReports({ type, settingId }: { type?: ReportSettingType
         <Typography color="text.secondary">{translate('resources.report-center.generated.empty')}</Typography>
       ) : (
         <>
+          {isSmall ? (
+            <Stack component="ul" spacing={1} aria-labelledby={headingId} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {rows.map((file) => (
+                <Paper key={file.id} component="li" variant="outlined" sx={{ p: 1.5 }}>
+                  <Typography variant="body2" sx={{ wordBreak: 'break-all', fontWeight: 500 }}>
+                    {file.fileName}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {file.settingName ?? '-'} · {period(file)} · {formatNumber(file.rowCount, lng)} {translate('resources.report-center.generated.rows').toLowerCase()}
+                  </Typography>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 0.5 }}>
+                    <StatusChip status={file.status} />
+                    {downloadButton(file)}
+                  </Stack>
+                </Paper>
+              ))}
+            </Stack>
+          ) : (
           <Table size="small" aria-labelledby={headingId}>
             <TableHead>
               <TableRow>
@@ -86,29 +121,18 @@ export function GeneratedReports({ type, settingId }: { type?: ReportSettingType
                 <TableRow key={file.id}>
                   <TableCell>{file.fileName}</TableCell>
                   <TableCell>{file.settingName ?? '-'}</TableCell>
-                  <TableCell>
-                    {file.periodFrom === file.periodTo ? formatDate(file.periodFrom) : `${formatDate(file.periodFrom)} – ${formatDate(file.periodTo)}`}
-                  </TableCell>
+                  <TableCell>{period(file)}</TableCell>
                   <TableCell align="right">{formatNumber(file.rowCount, lng)}</TableCell>
                   <TableCell>{formatDateTime(file.createdAt)}</TableCell>
                   <TableCell>
                     <StatusChip status={file.status} />
                   </TableCell>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      startIcon={<FileDownloadOutlined />}
-                      disabled={file.status !== 'READY'}
-                      onClick={() => void download(file)}
-                      aria-label={`${translate('resources.report-center.generated.download')} ${file.fileName}`}
-                    >
-                      {translate('resources.report-center.generated.download')}
-                    </Button>
-                  </TableCell>
+                  <TableCell>{downloadButton(file)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
+          )}
           <TablePagination
             component="div"
             count={files.data?.totalElements ?? 0}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -13,7 +14,8 @@ import { downloadFile, FileMessageKeys } from '@/files';
 import { getLanguage } from '@/i18n';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { EXPORT_ACCEPT, type ExportOutcome } from '@/dataProvider/api/report-jobs';
-import { ExportHistory } from './ExportHistory';
+import { getRole } from '@/authProvider/session';
+import { ExportHistory, exportHistoryKey } from './ExportHistory';
 
 const POLL_MS = 1000;
 
@@ -34,7 +36,7 @@ export function ExportButton({
   const translate = useTranslate();
   const lng = getLanguage();
   const api = usePortalApi();
-  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
   const [job, setJob] = useState<ExportJob | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
 
@@ -57,18 +59,20 @@ export function ExportButton({
     return () => clearTimeout(timer);
   }, [job, translate, api]);
 
+  // ExportMenuButton keeps this to one at a time and gives the focus back to the button afterwards.
   const exportAs = async (format: ExportFormat) => {
-    setBusy(true);
     try {
       const outcome = await start(format);
       if (outcome.kind === 'job') setJob(outcome.job);
       else await downloadFile(() => Promise.resolve(outcome.file), { notify, t: translate, accept: EXPORT_ACCEPT[format] });
+      // The new file is in "Các file đã xuất" now.
+      await queryClient.invalidateQueries({ queryKey: exportHistoryKey(report) });
     } catch {
       notify(translate(FileMessageKeys.downloadFailed), { type: 'error' });
-    } finally {
-      setBusy(false);
     }
   };
+  // Store roles' files leave out customers' personal data and fees (the server drops those columns).
+  const storeScoped = (getRole()?.storeIds ?? null) !== null;
 
   const running = job && (job.status === 'QUEUED' || job.status === 'RUNNING');
   return (
@@ -81,10 +85,11 @@ export function ExportButton({
           label={translate('portal.reports.export.button')}
           formats={EXPORT_FORMATS}
           formatLabel={(format) => translate(`portal.reports.export.${format}`)}
-          busy={busy}
-          disabled={disabled || Boolean(running)}
+          note={storeScoped ? translate('portal.reports.export.storeRoleNote') : undefined}
+          busy={Boolean(running)}
+          disabled={disabled}
           variant="outlined"
-          onExport={(format) => void exportAs(format)}
+          onExport={exportAs}
         />
       </Stack>
       {job ? (

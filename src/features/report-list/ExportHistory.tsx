@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -19,14 +20,19 @@ import { getLanguage } from '@/i18n';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { EXPORT_ACCEPT } from '@/dataProvider/api/report-jobs';
 
-/** The user's past exports of this report, newest first, with re-download of finished files. */
+export const exportHistoryKey = (report: string) => ['portal', 'export-jobs', report];
+
+/**
+ * Every export of this report the user made in the last 7 days (files sent at once and background
+ * jobs alike), newest first, with re-download of finished files. The dialog says so above the list.
+ */
 export function ExportHistory({ report, open, onClose }: { report: string; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const lng = getLanguage();
   const titleId = useId();
   const api = usePortalApi();
   const { data, isPending } = useQuery({
-    queryKey: ['portal', 'export-jobs', report],
+    queryKey: exportHistoryKey(report),
     queryFn: () => api.listExportJobs(report),
     enabled: open,
     refetchInterval: open ? 3000 : false,
@@ -35,6 +41,7 @@ export function ExportHistory({ report, open, onClose }: { report: string; open:
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
       <DialogTitle id={titleId}>{translate('portal.reports.export.history')}</DialogTitle>
       <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{translate('portal.reports.export.historyScope')}</DialogContentText>
         {isPending ? null : !data?.content.length ? (
           <Typography color="text.secondary">{translate('portal.reports.export.noHistory')}</Typography>
         ) : (

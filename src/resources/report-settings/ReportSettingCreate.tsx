@@ -1,17 +1,19 @@
-import { Create, SimpleForm } from 'react-admin';
+import { Create, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { REPORT_SETTING_TYPES, SETTING_TYPE_COLUMNS, type ReportSettingType } from '@/domain/reportCenter';
-import { ReportSettingInputs } from './ReportSettingInputs';
-import { toBody, validateSetting } from './formBody';
+import { REPORT_SETTING_TYPES, SETTING_TYPE_DEFAULT_COLUMNS, type ReportSettingType } from '@/domain/reportCenter';
+import { SettingForm } from './SettingForm';
+import { toBody } from './formBody';
 
-/** report-center/report-settings/create (optional type): a new scheduled report. */
+/** report-center/report-settings/create (optional type): a new scheduled report ("Tạo lịch gửi báo cáo"). */
 export default function ReportSettingCreate() {
+  const translate = useTranslate();
   const [params] = useSearchParams();
   const asked = params.get('type');
   const type = (REPORT_SETTING_TYPES as readonly string[]).includes(asked ?? '') ? (asked as ReportSettingType) : undefined;
   const defaults = {
     reportType: type,
-    columns: type ? [...SETTING_TYPE_COLUMNS[type]] : [],
+    // The columns the report's list and manual export show by default, ticked.
+    columns: type ? [...SETTING_TYPE_DEFAULT_COLUMNS[type]] : [],
     storeIds: [],
     frequency: 'DAILY',
     runTime: '07:00',
@@ -20,10 +22,8 @@ export default function ReportSettingCreate() {
     recipients: '',
   };
   return (
-    <Create resource="report-settings" transform={toBody} redirect="edit" mutationOptions={{ meta: {} }}>
-      <SimpleForm defaultValues={defaults} validate={validateSetting} mode="onBlur" reValidateMode="onChange">
-        <ReportSettingInputs />
-      </SimpleForm>
+    <Create resource="report-settings" title={translate('portal.reportSettings.createTitle')} transform={toBody} redirect="edit" mutationOptions={{ meta: {} }}>
+      <SettingForm defaultValues={defaults} />
     </Create>
   );
 }

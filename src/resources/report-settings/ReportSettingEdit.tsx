@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { DeleteWithConfirmButton, Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useId, useRef, useState } from 'react';
+import { DeleteWithConfirmButton, Edit, SaveButton, Toolbar, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,10 +10,14 @@ import { formatDateTime } from '@/domain/format';
 import type { ReportSetting } from '@/domain/reportCenter';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { GeneratedReports } from '@/features/report-center/GeneratedReports';
-import { ReportSettingInputs } from './ReportSettingInputs';
-import { toBody, toFormValues, validateSetting } from './formBody';
+import { SettingForm } from './SettingForm';
+import { toBody, toFormValues } from './formBody';
 
-/** "Run now": the last complete period of the schedule, produced at once and listed below. */
+/**
+ * "Run now": the last complete period of the schedule, produced at once and listed below for download.
+ * It does not e-mail the recipients, and says so beside the button. One run per click, however fast
+ * the clicks come (a ref, not only the disabled state, which arrives a render later).
+ */
 function RunNow() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -21,8 +25,12 @@ function RunNow() {
   const queryClient = useQueryClient();
   const api = usePortalApi();
   const [busy, setBusy] = useState(false);
+  const running = useRef(false);
+  const helpId = useId();
   if (!record) return null;
   const run = async () => {
+    if (running.current) return;
+    running.current = true;
     setBusy(true);
     try {
       const file = await api.runReportSetting(record.id);
@@ -33,13 +41,27 @@ function RunNow() {
     } catch {
       // The http client has shown the §8 message.
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };
   return (
-    <Button variant="outlined" startIcon={busy ? <CircularProgress size={16} aria-hidden /> : <PlayArrowOutlined />} disabled={busy} onClick={() => void run()}>
-      {translate('portal.reportSettings.runNow')}
-    </Button>
+    <Stack spacing={0.5}>
+      <Button
+        variant="outlined"
+        sx={{ alignSelf: 'flex-start' }}
+        startIcon={busy ? <CircularProgress size={16} aria-hidden /> : <PlayArrowOutlined />}
+        aria-busy={busy}
+        aria-disabled={busy || undefined}
+        aria-describedby={helpId}
+        onClick={() => void run()}
+      >
+        {translate('portal.reportSettings.runNow')}
+      </Button>
+      <Typography id={helpId} variant="body2" color="text.secondary">
+        {translate('portal.reportSettings.runNowHelp')}
+      </Typography>
+    </Stack>
   );
 }
 
@@ -80,9 +102,7 @@ export default function ReportSettingEdit() {
           <RunNow />
         </Stack>
       </Stack>
-      <SimpleForm validate={validateSetting} toolbar={<EditToolbar />} mode="onBlur" reValidateMode="onChange">
-        <ReportSettingInputs />
-      </SimpleForm>
+      <SettingForm toolbar={<EditToolbar />} />
       <Stack sx={{ p: 2 }}>
         <Files />
       </Stack>

@@ -1,7 +1,9 @@
-import { BooleanField, CreateButton, DataTable, List, Pagination, TopToolbar, useTranslate } from 'react-admin';
+import { BooleanField, CreateButton, DataTable, List, Pagination, SimpleList, TopToolbar, useTranslate } from 'react-admin';
 import { formatDateTime } from '@/domain/format';
 import { useSearchParams } from 'react-router-dom';
 import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { REPORT_SETTING_TYPES, type ReportSetting, type ReportSettingType } from '@/domain/reportCenter';
 import { GeneratedReports } from '@/features/report-center/GeneratedReports';
 import { PAGE_SIZES } from '@/domain/api';
@@ -27,6 +29,9 @@ export default function ReportSettingList() {
   const [params] = useSearchParams();
   const asked = params.get('type');
   const type = (REPORT_SETTING_TYPES as readonly string[]).includes(asked ?? '') ? (asked as ReportSettingType) : undefined;
+  // On a phone a card per setting (name, type, schedule, next run), each opening its edit page.
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const editPath = (id: unknown) => pathOf('report-settings', 'edit', { id: String(id) });
   return (
     <Stack spacing={2}>
       <List
@@ -48,7 +53,19 @@ export default function ReportSettingList() {
         storeKey={`report-settings.list.${type ?? 'all'}`}
         title={translate('resources.report-settings.name')}
       >
-        <DataTable bulkActionButtons={false} rowClick={(id) => pathOf('report-settings', 'edit', { id: String(id) })}>
+        {isSmall ? (
+          <SimpleList<ReportSetting>
+            rowClick={(id) => editPath(id)}
+            primaryText={(r) => r.name}
+            secondaryText={(r) => (
+              <>
+                {translate(`portal.reportSettings.types.${r.reportType}`)} · <Schedule record={r} />
+              </>
+            )}
+            tertiaryText={(r) => (r.nextRunAt ? formatDateTime(r.nextRunAt) : translate('portal.reportSettings.paused'))}
+          />
+        ) : (
+        <DataTable bulkActionButtons={false} rowClick={(id) => editPath(id)}>
           <DataTable.Col source="name" label="portal.reportSettings.fields.name" disableSort />
           <DataTable.Col
             source="reportType"
@@ -66,6 +83,7 @@ export default function ReportSettingList() {
           />
           <DataTable.Col source="isActive" label="portal.reportSettings.fields.isActive" disableSort field={BooleanField} />
         </DataTable>
+        )}
       </List>
       <GeneratedReports type={type} />
     </Stack>

@@ -1,5 +1,20 @@
 import { validateWithSchema } from '@/domain/formErrors';
 import { reportSettingSchema, SETTING_TYPE_COLUMNS, type ReportSettingType } from '@/domain/reportCenter';
+import { emailSchema } from '@/domain/validation';
+
+/** Recipients as typed: one or more per line (separated by spaces, commas or semicolons). */
+const lineAddresses = (line: string) => line.split(/[\s,;]+/).filter(Boolean);
+
+/** The first address that is not an e-mail, with its line number (1-based), or null. */
+export function badRecipientLine(text: unknown): { line: number; value: string } | null {
+  if (Array.isArray(text)) return badRecipientLine(text.join('\n'));
+  const lines = String(text ?? '').split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const bad = lineAddresses(lines[i]!).find((address) => !emailSchema.safeParse(address).success);
+    if (bad !== undefined) return { line: i + 1, value: bad };
+  }
+  return null;
+}
 
 /** Form values → the API body (only the fields the API takes; recipients typed one per line or comma). */
 export function toBody(values: Record<string, unknown>): Record<string, unknown> {
@@ -8,8 +23,8 @@ export function toBody(values: Record<string, unknown>): Record<string, unknown>
   const recipients = Array.isArray(values.recipients)
     ? values.recipients
     : String(values.recipients ?? '')
-        .split(/[\s,;]+/)
-        .filter(Boolean);
+        .split(/\r?\n/)
+        .flatMap(lineAddresses);
   return {
     name: values.name ?? '',
     reportType: type,
@@ -26,8 +41,17 @@ export function toBody(values: Record<string, unknown>): Record<string, unknown>
   };
 }
 
-/** The form refuses exactly what the API refuses, with the same message keys (columns.2 → the columns input). */
-export const validateSetting = validateWithSchema(reportSettingSchema, { prepare: toBody, depth: 'input' });
+const schemaErrors = validateWithSchema(reportSettingSchema, { prepare: toBody, depth: 'input' });
+
+/**
+ * The form refuses exactly what the API refuses, with the same message keys (columns.2 → the columns
+ * input); a wrong recipient is named with its line and what was typed there.
+ */
+export function validateSetting(values: Record<string, unknown>): Record<string, unknown> {
+  const errors = schemaErrors(values) as Record<string, unknown>;
+  const bad = badRecipientLine(values.recipients);
+  return bad ? { ...errors, recipients: { message: 'portal.reportSettings.recipientLine', args: bad } } : errors;
+}
 
 /** The record as the form edits it: recipients as text. */
 export const toFormValues = <R extends { recipients?: unknown }>(record: R): R => ({

@@ -1,6 +1,6 @@
 /** The report-setting form: values → API body, and the form's errors (the API's own rules). */
 import { describe, expect, it } from 'vitest';
-import { toBody, toFormValues, validateSetting } from '@/resources/report-settings/formBody';
+import { badRecipientLine, toBody, toFormValues, validateSetting } from '@/resources/report-settings/formBody';
 
 const values = {
   id: 7,
@@ -38,9 +38,15 @@ describe('report setting form', () => {
 
   it('shows the schema’s message keys on the inputs', () => {
     expect(validateSetting(values)).toEqual({});
+    // A wrong recipient is named by its line and what was typed there (the API refuses the same body).
     expect(validateSetting({ ...values, recipients: 'a@example.vn\nnot-mail' })).toEqual({
-      recipients: { message: 'validation.email', args: expect.anything() },
+      recipients: { message: 'portal.reportSettings.recipientLine', args: { line: 2, value: 'not-mail' } },
     });
+    expect(validateSetting({ ...values, recipients: 'a@example.vn, b@example.vn\n\nc@example.vn; x@y' })).toEqual({
+      recipients: { message: 'portal.reportSettings.recipientLine', args: { line: 3, value: 'x@y' } },
+    });
+    expect(badRecipientLine(['a@example.vn', 'bad'])).toEqual({ line: 2, value: 'bad' });
+    expect(badRecipientLine('a@example.vn\n b@example.vn ')).toBeNull();
     expect(validateSetting({ ...values, frequency: 'MONTHLY', dayOfMonth: null })).toMatchObject({ dayOfMonth: { message: 'validation.required' } });
     expect(validateSetting({ ...values, columns: [] })).toMatchObject({ columns: { message: 'validation.required' } });
   });
