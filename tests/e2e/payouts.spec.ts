@@ -1,6 +1,24 @@
-/** Payout settings: the owner moves the merchant's money to another bank account, confirmed with a one-time code. */
+/**
+ * Payout settings: the owner moves the merchant's money to another bank account: the confirmation shows
+ * old → new (account numbers masked), Back returns a step with the fields kept, a one-time code confirms,
+ * and the owner is told on their other channel (e-mail, read from the demo outbox).
+ */
 import { expect, test, type Page } from '@playwright/test';
+import viApi from '../../src/i18n/vi/api.json' with { type: 'json' };
 import { DemoMerchants, DemoUsers, signIn, t } from './support';
+
+interface OutboxMessage {
+  id: number;
+  title: string;
+  text: string;
+  code: string | null;
+}
+
+async function outbox(page: Page, address: string): Promise<OutboxMessage[]> {
+  const res = await page.request.get(`/api/demo/outbox?to=${encodeURIComponent(address)}`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()).data as OutboxMessage[];
+}
 
 async function newestCode(page: Page, address: string): Promise<string> {
   const res = await page.request.get(`/api/demo/outbox?to=${encodeURIComponent(address)}`);
@@ -11,6 +29,8 @@ async function newestCode(page: Page, address: string): Promise<string> {
 }
 
 test('the owner changes the bank account with a one-time code and sees it in the history', async ({ page }) => {
+  // Several steps and two sign-ins on a shared machine: more than the default 45 s.
+  test.setTimeout(120_000);
   await signIn(page, DemoUsers.owner.username);
   await expect(page).toHaveURL(/\/portal\/onboard\/merchants-choose/);
   await page.getByRole('list', { name: t('portal.chooseMerchant.listLabel') }).getByRole('button', { name: DemoMerchants.sme.name }).click();
@@ -18,7 +38,8 @@ test('the owner changes the bank account with a one-time code and sees it in the
   await page.goto('/portal/app/merchant-info?tab=payout');
 
   const panel = page.getByRole('region', { name: t('resources.payouts.title') });
-  await expect(panel).toContainText('Vietcombank');
+  // The tab's code is its own chunk: on a busy machine it can take longer than one expect.
+  await expect(panel).toContainText('Vietcombank', { timeout: 30_000 });
   await expect(panel).toContainText('0041000123456');
   await panel.getByRole('button', { name: t('resources.payouts.edit') }).click();
 
@@ -31,16 +52,42 @@ test('the owner changes the bank account with a one-time code and sees it in the
   await account.fill('0071000555666');
   await panel.getByRole('combobox', { name: t('resources.payouts.fields.bankNameId') }).click();
   await page.getByRole('option', { name: 'ACB', exact: true }).click();
+  const mailBefore = (await outbox(page, DemoUsers.owner.email))[0]?.id ?? 0;
   await panel.getByRole('button', { name: 'Lưu' }).click();
 
-  // §8 confirmation, then the code dialog.
+  // §8 confirmation with each change old → new, the account number masked the one way.
   const confirm = page.getByRole('dialog', { name: 'Vui lòng xác nhận' });
   await expect(confirm).toContainText('Bạn có chắc muốn cập nhật thông tin tài khoản?');
+  const changes = confirm.getByRole('list', { name: t('resources.payouts.changesLabel') });
+  const change = (field: string, from: string, to: string) => t('resources.payouts.audit.change', { field: t(`resources.payouts.fields.${field}`), from, to });
+  await expect(changes.getByRole('listitem')).toHaveText([change('accountNumber', '••••3456', '••••5666'), change('bankNameId', 'Vietcombank', 'ACB')]);
+  await expect(confirm).not.toContainText('0071000555666');
+
+  // Back returns to the form with what was typed.
+  await confirm.getByRole('button', { name: t('resources.payouts.back') }).click();
+  await expect(confirm).toBeHidden();
+  await expect(account).toHaveValue('0071000555666');
+  await expect(panel.getByRole('combobox', { name: t('resources.payouts.fields.bankNameId') })).toHaveText('ACB');
+
+  await panel.getByRole('button', { name: 'Lưu' }).click();
   await confirm.getByRole('button', { name: t('portal.confirm.confirm') }).click();
   const otp = page.getByRole('dialog', { name: t('resources.payouts.otp.title') });
   await expect(otp).toBeVisible();
   await expect(otp).not.toContainText(DemoUsers.owner.phone);
   const code = await newestCode(page, DemoUsers.owner.phone);
+
+  // Back from the code returns to the confirmation; the browser's Back then to the form, fields kept.
+  await otp.getByRole('button', { name: t('resources.payouts.back') }).click();
+  await expect(otp).toBeHidden();
+  await expect(changes.getByRole('listitem')).toHaveCount(2);
+  await page.goBack();
+  await expect(confirm).toBeHidden();
+  await expect(account).toHaveValue('0071000555666');
+  // Forward again: the code already sent is still the one to type (no second code).
+  await panel.getByRole('button', { name: 'Lưu' }).click();
+  await confirm.getByRole('button', { name: t('portal.confirm.confirm') }).click();
+  await expect(otp).toBeVisible();
+  expect(await newestCode(page, DemoUsers.owner.phone)).toBe(code);
 
   const field = otp.getByRole('textbox', { name: t('resources.payouts.otp.code') });
   await field.fill(code === '000000' ? '111111' : '000000');
@@ -59,8 +106,17 @@ test('the owner changes the bank account with a one-time code and sees it in the
   const newest = history.getByRole('row').nth(1);
   await expect(newest).toContainText(DemoUsers.owner.username);
   await expect(newest).toContainText(t('resources.payouts.audit.withOtp'));
-  await expect(newest).toContainText('•••••••••5666');
+  await expect(newest).toContainText('••••5666');
   await expect(history).not.toContainText('0071000555666');
+
+  // The owner is told on their other channel: an e-mail naming the new account masked.
+  const notice = (await outbox(page, DemoUsers.owner.email)).filter((m) => m.id > mailBefore);
+  expect(notice).toHaveLength(1);
+  expect(notice[0].title).toBe(viApi.payouts.notice.title.replace('{{merchant}}', DemoMerchants.sme.name));
+  expect(notice[0].text).toContain(`${DemoMerchants.sme.name} đã được đổi sang ••••5666 lúc `);
+  expect(notice[0].text).toMatch(/lúc \d{2}:\d{2} \d{2}\/\d{2}\/\d{4}\. Nếu không phải bạn, hãy liên hệ/);
+  expect(notice[0].text).not.toContain('0071000555666');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // The change is stored: a reload shows it.
   await page.reload();

@@ -15,18 +15,19 @@ import { schemaMessage } from '@/domain/formErrors';
 
 /**
  * Asks for the one-time code sent to the owner. The code field accepts digits only and offers the
- * browser's one-time-code autofill; resending is possible once the server's wait is over.
+ * browser's one-time-code autofill; resending is possible once the server's wait is over. Back (the
+ * button, Escape) returns to the confirmation with the form kept.
  */
 export default function PayoutOtpDialog({
   challenge,
   onSubmit,
   onResend,
-  onClose,
+  onBack,
 }: {
   challenge: PayoutOtpChallenge;
   onSubmit: (code: string) => Promise<void>;
   onResend: () => Promise<void>;
-  onClose: () => void;
+  onBack: () => void;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -55,6 +56,7 @@ export default function PayoutOtpDialog({
   };
 
   const submit = () => {
+    if (busy) return;
     const invalid = schemaMessage(otpCodeSchema, code, t);
     if (invalid) {
       setError(invalid);
@@ -64,7 +66,7 @@ export default function PayoutOtpDialog({
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <Dialog open onClose={busy ? undefined : onBack} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{t('resources.payouts.otp.title')}</DialogTitle>
       <DialogContent>
         <form
@@ -93,12 +95,12 @@ export default function PayoutOtpDialog({
           />
         </form>
       </DialogContent>
-      <DialogActions sx={{ px: 6, pb: 4 }}>
+      <DialogActions sx={{ px: { xs: 3, sm: 6 }, pb: 4, flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
         <Button disabled={busy || wait > 0} onClick={() => void run(onResend)}>
           {wait > 0 ? t('resources.payouts.otp.resendIn', { seconds: wait }) : t('resources.payouts.otp.resend')}
         </Button>
-        <Button onClick={onClose} disabled={busy}>
-          {t('ra.action.cancel')}
+        <Button onClick={onBack} disabled={busy}>
+          {t('resources.payouts.back')}
         </Button>
         <Button type="submit" form="payout-otp-form" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
           {t('resources.payouts.otp.confirm')}

@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -27,9 +28,11 @@ import {
   type PayoutOtpChallenge,
   type PayoutSettings,
   type PayoutSettingsInput,
+  type PayoutValidation,
 } from '@/domain/payouts';
 import { schemaErrors, translateErrors } from '@/domain/formErrors';
-import { useDestinationLabel } from './labels';
+import { useHistoryStep } from '@/pages/auth/shared/useHistoryStep';
+import { useDestinationLabel, usePayoutChangeLines } from './labels';
 import PayoutAudit from './PayoutAudit';
 import PayoutOtpDialog from './PayoutOtpDialog';
 import { payoutQueryKey, periodsQueryKey } from '../queryKeys';
@@ -71,8 +74,12 @@ function Row({ label, value }: { label: string; value: string }) {
 
 /**
  * The merchant-info page's "payout" tab: where the merchant's money goes (spec §3 bank info, destination,
- * period). Owners edit; a change of destination, bank, account number or holder is confirmed with a
- * one-time code sent to the owner; every saved change shows in the history below.
+ * period). Owners edit; the confirmation shows each changed field old → new (account numbers masked by
+ * the server); a change of destination, bank, account number or holder is then confirmed with a one-time
+ * code sent to the owner; every saved change shows in the history below.
+ *
+ * The confirmation and the code are steps of their own in the browser history: Back (the browser's or
+ * the dialog's) returns to the previous step with every field kept.
  */
 export default function PayoutPanel({ merchantId: given }: { merchantId?: number }) {
   const { t } = useTranslation();
@@ -86,15 +93,21 @@ export default function PayoutPanel({ merchantId: given }: { merchantId?: number
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<Values | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [challenge, setChallenge] = useState<PayoutOtpChallenge | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const confirmStep = useHistoryStep<PayoutValidation>('payout-confirm');
+  const otpStep = useHistoryStep<PayoutOtpChallenge>('payout-otp');
+  const navigate = useNavigate();
+  /** The last code sent and the settings it is bound to: going back and confirming the same again reuses it. */
+  const sentFor = useRef<{ key: string; challenge: PayoutOtpChallenge } | null>(null);
+  const check = confirmStep.value;
+  const challenge = otpStep.value;
 
   const periodName = useMemo(() => {
     const map = new Map((periods.data ?? []).map((p) => [p.code, p.name]));
     return (code: string) => map.get(code) ?? code;
   }, [periods.data]);
+  const changeLines = usePayoutChangeLines(periodName);
 
   if (settings.isPending && merchantId > 0) return <CircularProgress aria-label={t('resources.payouts.loading')} />;
   if (settings.isError || !settings.data) {
@@ -118,9 +131,12 @@ export default function PayoutPanel({ merchantId: given }: { merchantId?: number
     }
     setEditing(false);
     setValues(null);
-    setChallenge(null);
     setErrors({});
     setFormError(null);
+    sentFor.current = null;
+    // The flow's steps leave the history: Back after saving does not reopen them.
+    const steps = challenge ? 2 : check ? 1 : 0;
+    if (steps > 0) void navigate(-steps);
     notify(t('resources.payouts.saved'), { type: 'success' });
   };
 
@@ -130,36 +146,47 @@ export default function PayoutPanel({ merchantId: given }: { merchantId?: number
     else setFormError((error as Error)?.message || t('resources.payouts.saveFailed'));
   };
 
-  const startSave = () => {
+  /** Checks the form here, then asks the server what changes (old → new) and opens the confirmation. */
+  const startSave = async () => {
+    if (busy) return;
     setFormError(null);
     const found = schemaErrors(payoutSettingsSchema, form);
     if (Object.keys(found).length) {
       setErrors(translateErrors(found, t) as Errors);
       return;
     }
-    setConfirming(true);
-  };
-
-  const save = async () => {
     setBusy(true);
     try {
-      const check = await api.validatePayout(merchantId, form);
-      if (check.changes.length === 0) {
-        setConfirming(false);
+      const result = await api.validatePayout(merchantId, form);
+      if (result.changes.length === 0) {
         setEditing(false);
         setValues(null);
         notify(t('resources.payouts.noChange'), { type: 'info' });
         return;
       }
+      confirmStep.open(result);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = async () => {
+    if (!check || busy) return;
+    setBusy(true);
+    try {
       if (check.requiresOtp) {
-        setChallenge(await api.sendPayoutOtp(merchantId, current.version, form));
-        setConfirming(false);
+        const key = JSON.stringify(form);
+        const reusable = sentFor.current?.key === key && Date.parse(sentFor.current.challenge.expiresAt) > Date.now();
+        const next = reusable ? sentFor.current!.challenge : await api.sendPayoutOtp(merchantId, current.version, form);
+        sentFor.current = { key, challenge: next };
+        otpStep.open(next);
         return;
       }
       finish(await api.updatePayout(merchantId, current.version, form));
-      setConfirming(false);
     } catch (error) {
-      setConfirming(false);
+      confirmStep.back();
       fail(error);
     } finally {
       setBusy(false);
@@ -208,7 +235,7 @@ export default function PayoutPanel({ merchantId: given }: { merchantId?: number
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
-              startSave();
+              void startSave();
             }}
           >
             <Stack spacing={2}>
@@ -284,7 +311,7 @@ export default function PayoutPanel({ merchantId: given }: { merchantId?: number
               )}
               <Alert severity="info">{t('resources.payouts.otpNotice')}</Alert>
               <Stack direction="row" spacing={2}>
-                <Button type="submit" variant="contained" disabled={busy}>
+                <Button type="submit" variant="contained" disabled={busy} startIcon={busy && !check ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
                   {t('ra.action.save')}
                 </Button>
                 <Button
@@ -303,20 +330,32 @@ export default function PayoutPanel({ merchantId: given }: { merchantId?: number
           </Box>
         )}
       </Paper>
-      <PayoutAudit entries={current.audit} destinationLabel={destinationLabel} periodName={periodName} />
+      <PayoutAudit entries={current.audit} periodName={periodName} />
       <ConfirmDialog
-        open={confirming}
+        open={!!check}
         loading={busy}
-        content={t(ConfirmMessageKeys.updateAccount)}
-        onClose={() => setConfirming(false)}
+        content={
+          <>
+            {t(ConfirmMessageKeys.updateAccount)}
+            <Box component="ul" aria-label={t('resources.payouts.changesLabel')} sx={{ mt: 2, mb: 0, pl: 5, color: 'text.primary', overflowWrap: 'anywhere' }}>
+              {check && changeLines(check.changes, check.details).map((line) => <li key={line.field}>{line.text}</li>)}
+            </Box>
+          </>
+        }
+        cancelLabel={t('resources.payouts.back')}
+        onClose={() => confirmStep.back()}
         onConfirm={() => void save()}
       />
       {challenge && (
         <PayoutOtpDialog
           challenge={challenge}
-          onResend={async () => setChallenge(await api.sendPayoutOtp(merchantId, current.version, form))}
+          onResend={async () => {
+            const next = await api.sendPayoutOtp(merchantId, current.version, form);
+            sentFor.current = { key: JSON.stringify(form), challenge: next };
+            otpStep.open(next);
+          }}
           onSubmit={async (otpCode) => finish(await api.updatePayout(merchantId, current.version, form, { otpId: challenge.otpId, otpCode }))}
-          onClose={() => setChallenge(null)}
+          onBack={() => otpStep.back()}
         />
       )}
     </Stack>
