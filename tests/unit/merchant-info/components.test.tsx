@@ -1,6 +1,6 @@
-/** KybSummary and DocumentsPanel of the merchant-info page, with the real portal strings. */
+/** KybSummary, DocumentsPanel and MerchantFieldsForm of the merchant-info page, with the real portal strings. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { kybNextStep, kybEditBlock } from '@/domain/merchantInfo';
 import { kybStatus } from '@/domain/kyb';
 import { KybSummary } from '@/resources/merchant-info/KybSummary';
 import { DocumentsPanel } from '@/resources/merchant-info/DocumentsPanel';
+import { emptyValues, MerchantFieldsForm } from '@/resources/merchant-info/MerchantFieldsForm';
 import viPortal from '@/i18n/vi/portal.json';
 import enPortal from '@/i18n/en/portal.json';
 import { createTestI18n } from '../portal/helpers/i18n';
@@ -79,6 +80,10 @@ describe('KybSummary', () => {
     const label = viPortal.portal.kyb[status];
     expect(screen.getByLabelText(viPortal.portal.kyb.badge.replace('{{status}}', label))).toHaveTextContent(label);
     expect(screen.getByTestId('kyb-next-step')).toHaveTextContent(mi.kyb.next[step]);
+    // The internal state code is never shown to merchants ("Mã trạng thái: 201").
+    const section = screen.getByRole('region', { name: mi.kyb.title });
+    expect(section).not.toHaveTextContent(String(code));
+    expect(section).not.toHaveTextContent('Mã trạng thái');
   });
 
   it('lists missing papers in English', () => {
@@ -141,5 +146,63 @@ describe('DocumentsPanel', { timeout: 20_000 }, () => {
     );
     expect(document.querySelectorAll('input[type=file]')).toHaveLength(0);
     expect(screen.getByRole('button', { name: mi.documents.downloadLabel.replace('{{name}}', 'cccd.png') })).toBeInTheDocument();
+  });
+});
+
+describe('MerchantFieldsForm: the edit confirmation names what sends the merchant back to KYB review', { timeout: 20_000 }, () => {
+  const initial = {
+    ...emptyValues(),
+    name: 'Công ty TNHH Cà Phê Sông Hàn',
+    brandName: 'Cà Phê Sông Hàn',
+    companyTypeCode: 'LLC',
+    industryCode: 'FNB',
+    taxCode: '0312345678',
+    businessAddress: '1 Bạch Đằng, Đà Nẵng',
+    representativeName: 'Nguyễn Văn An',
+    contactPhone: '0901234567',
+    contactEmail: 'lienhe@songhan.vn',
+    website: '',
+    sellingChannel: 'BOTH',
+  };
+  const renderForm = () => {
+    const onSubmit = vi.fn(async () => {});
+    const api = { getMerchantCategories: vi.fn(async () => []) };
+    render(
+      <I18nextProvider i18n={createTestI18n('vi')}>
+        <MemoryRouter>
+          <QueryClientProvider client={createQueryClient()}>
+            <DataProviderContext.Provider value={api as unknown as PortalDataProvider}>
+              <MerchantFieldsForm mode="edit" initial={initial} onSubmit={onSubmit} onCancel={vi.fn()} />
+            </DataProviderContext.Provider>
+          </QueryClientProvider>
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    return onSubmit;
+  };
+  const field = (name: keyof typeof mi.fields) => screen.getByRole('textbox', { name: new RegExp(`^${mi.fields[name]}`) });
+  const save = () => fireEvent.click(screen.getByRole('button', { name: mi.edit.submit }));
+
+  it('contact details only: no review', () => {
+    renderForm();
+    fireEvent.change(field('contactEmail'), { target: { value: 'moi@songhan.vn' } });
+    fireEvent.change(field('website'), { target: { value: 'https://songhan.vn' } });
+    save();
+    expect(screen.getByTestId('kyb-review-notice')).toHaveTextContent(
+      'Chỉ thay đổi thông tin liên hệ (Email liên hệ, Website): trạng thái KYB giữ nguyên, không cần duyệt lại.',
+    );
+  });
+
+  it('a verified field: named as sending the merchant back to review; one save however fast Confirm is clicked', async () => {
+    const onSubmit = renderForm();
+    fireEvent.change(field('contactPhone'), { target: { value: '0912345678' } });
+    fireEvent.change(field('taxCode'), { target: { value: '0312345679' } });
+    save();
+    expect(screen.getByTestId('kyb-review-notice')).toHaveTextContent('Các thay đổi sau sẽ đưa doanh nghiệp về trạng thái chờ duyệt KYB: Mã số thuế.');
+    const confirm = within(screen.getByRole('dialog')).getByRole('button', { name: 'Xác nhận' });
+    fireEvent.click(confirm, { detail: 1 });
+    fireEvent.click(confirm, { detail: 2 });
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ taxCode: '0312345679', contactPhone: '0912345678' }));
   });
 });
