@@ -134,3 +134,28 @@ test('the administrator reads the payout settings but cannot change them', async
   await expect(panel.getByRole('button', { name: t('resources.payouts.edit') })).toHaveCount(0);
   await expect(panel).toContainText(t('resources.payouts.readOnly'));
 });
+
+test('on a 375 px phone the payout settings and their history fit the screen, the change button within reach', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, DemoUsers.owner.username);
+  await expect(page).toHaveURL(/\/portal\/onboard\/merchants-choose/);
+  await page.getByRole('list', { name: t('portal.chooseMerchant.listLabel') }).getByRole('button', { name: DemoMerchants.sme.name }).click();
+  await expect(page).toHaveURL(/\/portal\/app\//);
+  await page.goto('/portal/app/merchant-info?tab=payout');
+  const panel = page.getByRole('region', { name: t('resources.payouts.title') });
+  await expect(panel).toContainText(t('resources.payouts.destinations.BANK'), { timeout: 30_000 });
+  // The history is a list of cards, not a table wider than the phone.
+  const history = page.getByRole('region', { name: t('resources.payouts.audit.title') });
+  await expect(history.getByRole('listitem').first()).toBeVisible();
+  await expect(history.getByRole('table')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const edit = panel.getByRole('button', { name: t('resources.payouts.edit') });
+  await edit.scrollIntoViewIfNeeded();
+  const box = (await edit.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+  await edit.click();
+  await expect(panel.getByRole('textbox', { name: t('resources.payouts.fields.accountNumber') })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
