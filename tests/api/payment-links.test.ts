@@ -252,6 +252,33 @@ describe('payment links', () => {
     expect((await create(devToken, SME, fixedLink())).statusCode).toBe(403);
   });
 
+  it('exports the filtered list as CSV (BOM, formula-safe cells, words) and XLSX through the export jobs', async () => {
+    await create(owner, SME, fixedLink({ title: '=cmd|"/c calc"!A1', reference: 'EXP-1' }));
+    const url = `/api/report-job/v1/merchants/${SME}/payment-links/exports?${range()}&keyword=EXP-1`;
+    const csv = await t.call(owner, { method: 'POST', url: `${url}&format=csv&columns=code&columns=title&columns=status&columns=amount` });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toContain('lien-ket-thanh-toan_');
+    const text = csv.rawPayload.toString('utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Mã liên kết,Tiêu đề,Trạng thái,Số tiền');
+    expect(lines).toHaveLength(2);
+    // The title cannot run as a formula in a spreadsheet.
+    expect(lines[1]).toContain(`'=cmd|`);
+    expect(lines[1]).toContain('Đang hoạt động');
+    expect(lines[1]).toMatch(/,250000$/);
+    const xlsx = await t.call(owner, { method: 'POST', url: `${url}&format=xlsx` });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // A store cashier's export holds only their store's links; another merchant's export is refused.
+    const cashierCsv = await t.call(cashier, { method: 'POST', url: `/api/report-job/v1/merchants/${SME}/payment-links/exports?${range()}&format=csv&columns=storeName` });
+    const stores = new Set(cashierCsv.rawPayload.toString('utf8').slice(1).trim().split(/\r?\n/).slice(1));
+    expect(stores.size).toBe(1);
+    expect((await t.call(otherOwner, { method: 'POST', url: `${url}&format=csv` })).statusCode).toBe(403);
+    expect((await t.call(owner, { method: 'POST', url: `${url}&format=pdf` })).statusCode).toBe(400);
+  });
+
   it('needs a session', async () => {
     expect((await t.call(null, { method: 'GET', url: `${base(SME)}?${range()}` })).statusCode).toBe(401);
   });

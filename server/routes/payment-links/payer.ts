@@ -24,6 +24,7 @@ import {
 } from '@/domain/paymentLinks';
 import { merchants, paymentLinkPayments, paymentLinks, transactions } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
+import { enqueueWebhookEvent } from '../../lib/webhooks';
 import { envelopeSchema, ok } from '../../envelope';
 import { ApiError } from '../../errors';
 import { langOnlyQuery } from '../../validation';
@@ -178,6 +179,10 @@ export const payerRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         }
         await tx.insert(paymentLinkPayments).values({ merchantId: link.merchantId, linkId: link.id, transactionId, amount, createdAt: now });
+        // Queued in this transaction: a payment that rolls back never announces itself.
+        const event = { transactionId, amount, fee, paymentLinkCode: link.code, orderId: link.reference ?? link.code, paidAt: now.toISOString() };
+        await enqueueWebhookEvent(tx, { merchantId: link.merchantId, type: 'payment.succeeded', data: event });
+        if (link.singleUse) await enqueueWebhookEvent(tx, { merchantId: link.merchantId, type: 'link.paid', data: event });
         return { transactionId, amount, paidAt: now.toISOString(), status: link.singleUse ? ('PAID' as const) : ('ACTIVE' as const) };
       });
       if (!receipt) {
