@@ -95,7 +95,7 @@ test('a report setting is created, produces its file and lists it for download',
   await accountantOnSme(page);
   await page.goto('/portal/app/report-center/report-settings/create?type=NONPAID_REPORT');
   // A title that reads naturally, not "Tạo Cài đặt báo cáo".
-  await expect(page.getByText(t('portal.reportSettings.createTitle')).first()).toBeVisible();
+  await expect(page.getByText(t('resources.report-settings.page.create')).first()).toBeVisible();
   await expect(page.getByText('Tạo Cài đặt báo cáo')).toHaveCount(0);
   // The report's default columns are ticked; "Chọn tất cả" ticks the rest.
   const columnBox = (key: string) => page.getByRole('checkbox', { name: t(`portal.reports.columns.${key}`), exact: true });

@@ -1,4 +1,4 @@
-import { Create, useTranslate } from 'react-admin';
+import { Create } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { REPORT_SETTING_TYPES, SETTING_TYPE_DEFAULT_COLUMNS, type ReportSettingType } from '@/domain/reportCenter';
 import { SettingForm } from './SettingForm';
@@ -6,7 +6,6 @@ import { toBody } from './formBody';
 
 /** report-center/report-settings/create (optional type): a new scheduled report ("Tạo lịch gửi báo cáo"). */
 export default function ReportSettingCreate() {
-  const translate = useTranslate();
   const [params] = useSearchParams();
   const asked = params.get('type');
   const type = (REPORT_SETTING_TYPES as readonly string[]).includes(asked ?? '') ? (asked as ReportSettingType) : undefined;
@@ -22,7 +21,7 @@ export default function ReportSettingCreate() {
     recipients: '',
   };
   return (
-    <Create resource="report-settings" title={translate('portal.reportSettings.createTitle')} transform={toBody} redirect="edit" mutationOptions={{ meta: {} }}>
+    <Create resource="report-settings" transform={toBody} redirect="edit" mutationOptions={{ meta: {} }}>
       <SettingForm defaultValues={defaults} />
     </Create>
   );
