@@ -148,8 +148,8 @@ export interface SellingPlan {
 export { PaymentIntegrationApiPaths } from './api';
 
 /**
- * The worked example of the integration page (and of tests/unit: the signatures below are what the
- * server computes for these inputs). The secret is a made-up example, not a key of any installation.
+ * The worked example of the integration page (tests/api/payment-integration.test.ts checks the
+ * signatures below are what the server computes for these inputs). The secret is a made-up example, not a key of any installation.
  */
 export const SIGNING_EXAMPLE = {
   secretKey: 'sk_example_do_not_use_in_production',

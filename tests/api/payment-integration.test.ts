@@ -5,10 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { apiCredentials, integrationAuditEntries, refunds, transactions, webhookDeliveries } from '../../server/db/schema';
+import { apiCredentials, integrationAuditEntries, paymentLinks, refunds, transactions, webhookDeliveries } from '../../server/db/schema';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
 import { signRequest } from '../../server/lib/merchant-api';
-import type { ApiCredential, IssuedCredential } from '../../src/domain/paymentIntegration';
+import { SIGNING_EXAMPLE, type ApiCredential, type IssuedCredential } from '../../src/domain/paymentIntegration';
+import { webhookSignature } from '../../server/lib/webhooks/worker';
 import { makeApp, type TestApp } from './helpers';
 
 const SME = DemoMerchants.sme.id;
@@ -72,6 +73,12 @@ describe('payment integration centre', () => {
     developer = await t.login(dev!);
   });
   afterAll(() => t.close());
+
+  it('the signing guide’s worked example is what the server computes', () => {
+    const E = SIGNING_EXAMPLE;
+    expect(signRequest(E.secretKey, E.method, E.path, E.timestamp, E.body)).toBe(E.signature);
+    expect(webhookSignature(Number(E.timestamp), E.webhookBody, [E.secretKey])).toBe(`t=${E.timestamp},v1=${E.webhookSignature}`);
+  });
 
   it('refuses roles without MERCHANT_PAYMENT_INTEGRATION and merchants the caller does not belong to', async () => {
     for (const token of [cashier, accountant]) {
@@ -321,5 +328,35 @@ describe('payment integration centre', () => {
     expect(wallet.rates).toContainEqual({ method: 'WALLET', rateBps: 110, fixedFee: 0 });
     expect((await t.call(cashier, { method: 'GET', url: `/api/selling-plan/v1/merchants/${SME}/plans` })).statusCode).toBe(403);
     expect((await t.call(owner, { method: 'POST', url: `/api/selling-plan/v1/merchants/${SME}/plans` })).statusCode).toBe(404);
+  });
+
+  it('signed API payment links: create and get by code; another merchant’s code is not found; bad bodies create nothing', async () => {
+    const prod = await createCredentialOrRotate('PRODUCTION');
+    const key = { accessKey: prod.credential.accessKey, secretKey: prod.secretKey };
+    const before = await t.database.db.$count(paymentLinks, eq(paymentLinks.merchantId, SME));
+    const bad = await signed(key, 'POST', '/api/payment/v2/open/payment-links', { title: '', amountType: 'FIXED', amount: 5 });
+    expect(bad.statusCode).toBe(400);
+    expect(await t.database.db.$count(paymentLinks, eq(paymentLinks.merchantId, SME))).toBe(before);
+
+    const created = await signed(key, 'POST', '/api/payment/v2/open/payment-links', {
+      title: 'Đơn hàng 1001',
+      amountType: 'FIXED',
+      amount: 250_000,
+      singleUse: true,
+      reference: 'ORDER-1001',
+    });
+    expect(created.statusCode).toBe(200);
+    const link = created.json().data;
+    expect(link).toMatchObject({ title: 'Đơn hàng 1001', amount: 250_000, status: 'ACTIVE' });
+    expect(await t.database.db.$count(paymentLinks, eq(paymentLinks.merchantId, SME))).toBe(before + 1);
+
+    const got = await signed(key, 'GET', `/api/payment/v2/open/payment-links/${link.code}`);
+    expect(got.statusCode).toBe(200);
+    expect(got.json().data).toMatchObject({ id: link.id, code: link.code, qrPayload: link.qrPayload });
+
+    // The other merchant's keys do not see it.
+    const other: IssuedCredential = (await createCredential(otherOwner, OTHER, 'SANDBOX')).json().data;
+    const foreign = await signed({ accessKey: other.credential.accessKey, secretKey: other.secretKey }, 'GET', `/api/payment/v2/open/payment-links/${link.code}`);
+    expect(foreign.statusCode).toBe(404);
   });
 });

@@ -24,7 +24,7 @@ import { apiQuery, idParam, langOnlyQuery, RequestValidationError } from '../../
 import { requireRouteCode } from '../../lib/report-family/access';
 import { secretBox } from '../../lib/merchant-api/crypto';
 import { enqueueTestEvent } from '../../lib/webhooks';
-import { startWebhookWorker } from '../../lib/webhooks/worker';
+import { signingSecrets, startWebhookWorker } from '../../lib/webhooks/worker';
 import { credentialOut, integrationErrors, integrationRepository, type Actor } from './repository';
 import { merchantApiRoutes } from './merchant-api';
 
@@ -236,7 +236,7 @@ export const paymentIntegrationRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       const settings = (await repo.webhooks(merchant.id)).find((w) => w.environment === environment)!;
       if (!settings.url) throw integrationErrors.noWebhookUrl();
-      if (!(await repo.hasSigningKey(merchant.id, environment, now))) throw integrationErrors.noCredential();
+      if ((await signingSecrets(db, box, merchant.id, environment, now)).length === 0) throw integrationErrors.noCredential();
       const queued = await db.transaction(async (tx) => {
         const row = await enqueueTestEvent(tx, merchant.id, environment);
         await repo.audit(tx, merchant.id, actorOf(request), 'WEBHOOK_TEST_SENT', environment, { eventId: row.eventId });

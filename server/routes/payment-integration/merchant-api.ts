@@ -1,7 +1,8 @@
 /**
  * The signed merchant API (`/payment/v2/open/…`): no session, the request signature authenticates the
  * merchant (server/lib/merchant-api). Get a transaction, refund one (Idempotency-Key; the transaction
- * report's refund logic, so the same never-over-the-amount and replay rules). SANDBOX keys read the
+ * report's refund logic, so the same never-over-the-amount and replay rules), create and get a payment link
+ * (the payment links' repository and rules). SANDBOX keys read the
  * merchant's data but their refunds are checked and answered without moving money (`simulated: true`).
  */
 import type { FastifyRequest } from 'fastify';
@@ -15,6 +16,13 @@ import { apiQuery } from '../../validation';
 import { secretBox } from '../../lib/merchant-api/crypto';
 import { signedHeadersOf, verifySignedRequest, type SignedCaller } from '../../lib/merchant-api';
 import { enqueueWebhookEvent } from '../../lib/webhooks';
+import { and, eq } from 'drizzle-orm';
+import { ApiStatus } from '@/domain/api';
+import { PAYMENT_LINK_CODE, paymentLinkCreateSchema } from '@/domain/paymentLinks';
+import { merchants, paymentLinks } from '../../db/schema';
+import { linkQrPayload } from '../payment-links';
+import { paymentLinksRepository } from '../payment-links/repository';
+import { linkDetailSchema } from '../payment-links/schemas';
 import { refund, refundErrors } from '../transaction-report/refunds';
 import { transactionsRepository } from '../transaction-report/repository';
 import { detailSchema } from '../transaction-report/schemas';
@@ -46,6 +54,15 @@ export const merchantApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const box = secretBox(app.config.tokenPepper);
   const transactions = transactionsRepository(db);
+  const links = paymentLinksRepository(db);
+
+  /** One link of the signing merchant with its VietQR payload (404 for another merchant's code). */
+  async function linkOut(merchantId: number, id: number) {
+    const [merchant] = await db.select({ brandName: merchants.brandName }).from(merchants).where(eq(merchants.id, merchantId));
+    const link = await links.find({ merchantId, storeIds: null }, id, new Date());
+    if (!link || !merchant) throw ApiError.notFound();
+    return { ...link, qrPayload: linkQrPayload(link, merchantId, merchant.brandName) };
+  }
   const limited = { public: true, rateLimit: { max: 120, timeWindow: 60_000 } };
 
   // The signature covers the body byte for byte: keep the raw text next to the parsed JSON.
@@ -128,6 +145,55 @@ export const merchantApiRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       return ok(request, { ...result, simulated: false });
+    },
+  );
+
+  app.post(
+    Paths.openLinks,
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Create a payment link of the signing merchant (same rules as the portal form)',
+        description: SIGNING_DESCRIPTION,
+        querystring: apiQuery({}),
+        body: paymentLinkCreateSchema,
+        response: { 200: envelopeSchema(linkDetailSchema) },
+      },
+    },
+    async (request) => {
+      const caller = await signed(request);
+      const body = request.body;
+      if (body.storeId !== undefined && !(await links.storeInScope({ merchantId: caller.merchantId, storeIds: null }, body.storeId))) {
+        throw new ApiError(400, ApiStatus.VALIDATION, 'paymentLinks.unknownStore');
+      }
+      const id = await links.create(caller.merchantId, body, caller.createdBy);
+      request.log.info({ merchantId: caller.merchantId, paymentLinkId: id }, 'payment link created through the merchant api');
+      return ok(request, await linkOut(caller.merchantId, id));
+    },
+  );
+
+  app.get(
+    Paths.openLink,
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Get a payment link of the signing merchant by its code',
+        description: SIGNING_DESCRIPTION,
+        params: z.strictObject({ code: z.string().regex(PAYMENT_LINK_CODE) }),
+        querystring: apiQuery({}),
+        response: { 200: envelopeSchema(linkDetailSchema) },
+      },
+    },
+    async (request) => {
+      const caller = await signed(request);
+      const [row] = await db
+        .select({ id: paymentLinks.id })
+        .from(paymentLinks)
+        .where(and(eq(paymentLinks.merchantId, caller.merchantId), eq(paymentLinks.code, request.params.code)));
+      if (!row) throw ApiError.notFound();
+      return ok(request, await linkOut(caller.merchantId, row.id));
     },
   );
 };

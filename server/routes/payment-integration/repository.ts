@@ -2,7 +2,7 @@
  * Credentials, webhook settings, the delivery log, the audit trail and the selling plans of one merchant.
  * Every query is scoped by merchant id: another merchant's ids are simply not found.
  */
-import { and, count, desc, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import {
   type ApiCredential,
   type CredentialStatus,
@@ -82,6 +82,24 @@ export const integrationErrors = {
   notResendable: () => new ApiError(409, ApiStatus.CONFLICT, 'paymentIntegration.errors.notResendable'),
 };
 
+/**
+ * Why a conditional update of the merchant's row `id` changed nothing: 404 when the merchant has no such
+ * row (another merchant's id included), else `conflict` (the row is in a state the action refuses).
+ */
+async function refusal(
+  ex: Pick<Db, 'select'>,
+  table: typeof apiCredentials | typeof webhookDeliveries,
+  id: number,
+  merchantId: number,
+  conflict: () => ApiError,
+): Promise<ApiError> {
+  const [exists] = await ex
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.merchantId, merchantId)));
+  return exists ? conflict() : ApiError.notFound();
+}
+
 export function integrationRepository(db: Db, box: SecretBox) {
   async function audit(
     ex: Pick<Db, 'insert'>,
@@ -144,11 +162,7 @@ export function integrationRepository(db: Db, box: SecretBox) {
             .where(and(eq(apiCredentials.id, credentialId), eq(apiCredentials.merchantId, merchantId), eq(apiCredentials.status, 'ACTIVE')))
             .returning();
           if (!old) {
-            const [exists] = await tx
-              .select({ id: apiCredentials.id })
-              .from(apiCredentials)
-              .where(and(eq(apiCredentials.id, credentialId), eq(apiCredentials.merchantId, merchantId)));
-            throw exists ? integrationErrors.notActive() : ApiError.notFound();
+            throw await refusal(tx, apiCredentials, credentialId, merchantId, integrationErrors.notActive);
           }
           const environment = old.environment as IntegrationEnvironment;
           const issued = await issue(tx, merchantId, environment, actor.userId);
@@ -173,11 +187,7 @@ export function integrationRepository(db: Db, box: SecretBox) {
           .where(and(eq(apiCredentials.id, credentialId), eq(apiCredentials.merchantId, merchantId), inArray(apiCredentials.status, ['ACTIVE', 'ROTATED'])))
           .returning();
         if (!row) {
-          const [exists] = await tx
-            .select({ id: apiCredentials.id })
-            .from(apiCredentials)
-            .where(and(eq(apiCredentials.id, credentialId), eq(apiCredentials.merchantId, merchantId)));
-          throw exists ? integrationErrors.notActive() : ApiError.notFound();
+          throw await refusal(tx, apiCredentials, credentialId, merchantId, integrationErrors.notActive);
         }
         await audit(tx, merchantId, actor, 'CREDENTIAL_REVOKED', row.environment as IntegrationEnvironment, { accessKey: row.accessKey });
         return row;
@@ -214,21 +224,6 @@ export function integrationRepository(db: Db, box: SecretBox) {
         // The URL is the merchant's own address, not a secret: kept in the trail to answer "who pointed it where".
         await audit(tx, merchantId, actor, 'WEBHOOK_UPDATED', environment, { url: values.url, redirectUrl: values.redirectUrl, eventTypes: values.eventTypes });
       });
-    },
-
-    /** Whether `environment` has a key that can sign (ACTIVE, or ROTATED within its overlap). */
-    async hasSigningKey(merchantId: number, environment: IntegrationEnvironment, now: Date) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(apiCredentials)
-        .where(
-          and(
-            eq(apiCredentials.merchantId, merchantId),
-            eq(apiCredentials.environment, environment),
-            or(eq(apiCredentials.status, 'ACTIVE'), and(eq(apiCredentials.status, 'ROTATED'), gt(apiCredentials.expiresAt, now))),
-          ),
-        );
-      return row!.n > 0;
     },
 
     async deliveries(merchantId: number, environment: IntegrationEnvironment | undefined, page: PageRequest) {
@@ -269,11 +264,7 @@ export function integrationRepository(db: Db, box: SecretBox) {
           )
           .returning();
         if (!row) {
-          const [exists] = await tx
-            .select({ id: webhookDeliveries.id })
-            .from(webhookDeliveries)
-            .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.merchantId, merchantId)));
-          throw exists ? integrationErrors.notResendable() : ApiError.notFound();
+          throw await refusal(tx, webhookDeliveries, deliveryId, merchantId, integrationErrors.notResendable);
         }
         await audit(tx, merchantId, actor, 'WEBHOOK_RESENT', row.environment as IntegrationEnvironment, { eventId: row.eventId });
         return row;

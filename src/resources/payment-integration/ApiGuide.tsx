@@ -38,6 +38,8 @@ export function ApiGuide() {
   const endpoints = [
     `GET  ${API_BASE_URL}${Paths.openTransaction}`,
     `POST ${API_BASE_URL}${Paths.openRefunds}`,
+    `POST ${API_BASE_URL}${Paths.openLinks}`,
+    `GET  ${API_BASE_URL}${Paths.openLink}`,
   ].join('\n');
   return (
     <Stack spacing={2}>

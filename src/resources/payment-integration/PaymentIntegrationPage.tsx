@@ -36,9 +36,6 @@ export default function PaymentIntegrationPage() {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title={translate(`${T}.name`)} />
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {translate(`${T}.name`)}
-      </Typography>
       <Tabs value={tab} onChange={(_, value: TabName) => setTab(value)} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }}>
         {TABS.map((name) => (
           <Tab key={name} value={name} label={translate(`${T}.tabs.${name}`)} id={`integration-tab-${name}`} aria-controls={`integration-panel-${name}`} />
