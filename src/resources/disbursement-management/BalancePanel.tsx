@@ -10,16 +10,15 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, formatMoney } from '@/domain/format';
 import { getLanguage } from '@/i18n';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
+import { PAGE_SIZE, TablePager } from './TablePager';
 import { disbursementKeys, errorText, T } from './queryKeys';
 
-const PAGE_SIZE = 20;
 
 /** The balance, a demo top-up from a settled settlement, and the ledger. */
 export function BalancePanel({ merchantId }: { merchantId: number | null }) {
@@ -113,14 +112,7 @@ export function BalancePanel({ merchantId }: { merchantId: number | null }) {
               ))}
             </TableBody>
           </Table>
-          <TablePagination
-            component="div"
-            count={ledger.data?.totalElements ?? 0}
-            page={page}
-            rowsPerPage={PAGE_SIZE}
-            rowsPerPageOptions={[PAGE_SIZE]}
-            onPageChange={(_, p: number) => setPage(p)}
-          />
+          <TablePager count={ledger.data?.totalElements ?? 0} page={page} onPage={setPage} />
         </Paper>
       )}
     </Stack>

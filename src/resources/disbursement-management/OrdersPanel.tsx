@@ -11,7 +11,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { ORDER_STATUSES, type OrderStatus } from '@/domain/disbursements';
@@ -19,9 +18,9 @@ import { formatDateTime, formatMoney } from '@/domain/format';
 import { getLanguage } from '@/i18n';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { OrderDialog } from './OrderDialog';
+import { PAGE_SIZE, TablePager } from './TablePager';
 import { disbursementKeys, errorText, STATUS_COLORS, T } from './queryKeys';
 
-const PAGE_SIZE = 20;
 
 /** Disbursement orders, newest first, with a status filter; a row opens the order. */
 export function OrdersPanel({ merchantId, openOrder, onOpen }: { merchantId: number | null; openOrder: number | null; onOpen: (id: number | null) => void }) {
@@ -97,14 +96,7 @@ export function OrdersPanel({ merchantId, openOrder, onOpen }: { merchantId: num
               ))}
             </TableBody>
           </Table>
-          <TablePagination
-            component="div"
-            count={orders.data?.totalElements ?? 0}
-            page={page}
-            rowsPerPage={PAGE_SIZE}
-            rowsPerPageOptions={[PAGE_SIZE]}
-            onPageChange={(_, p: number) => setPage(p)}
-          />
+          <TablePager count={orders.data?.totalElements ?? 0} page={page} onPage={setPage} />
         </Paper>
       )}
       {openOrder !== null && <OrderDialog merchantId={merchantId} orderId={openOrder} onClose={() => onOpen(null)} />}
