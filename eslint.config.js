@@ -130,7 +130,8 @@ export default tseslint.config(
   },
   ...boundaryBlocks,
   {
-    files: ['src/i18n/**/*.ts', 'src/dataProvider/httpClient.ts'],
+    // The public payer page (src/payer) has no session and must not load the admin's httpClient: it calls its two public endpoints itself.
+    files: ['src/i18n/**/*.ts', 'src/dataProvider/httpClient.ts', 'src/payer/**/*.ts'],
     rules: { 'no-restricted-globals': 'off' },
   },
   {

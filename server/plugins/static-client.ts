@@ -38,6 +38,10 @@ export async function setupClientAndNotFound(app: FastifyInstance, clientDir: st
       },
     });
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(BASE));
+    // The public payer page of a payment link: its own small page (pay.html), never the admin's shell.
+    app.get(`${BASE}pay/:code`, { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('pay.html'),
+    );
     app.get('/portal', { schema: { hide: true } }, (_request, reply) => reply.redirect(BASE));
   }
 

@@ -37,6 +37,7 @@ import { transactionReportApi } from './api/transaction-report';
 import { reportCenterApi } from './api/report-center';
 import { dashboardApi } from './api/dashboard';
 import { contactsApi } from './api/contacts';
+import { paymentLinksApi } from './api/paymentLinks';
 import { paymentIntegrationApi } from './api/paymentIntegration';
 import { disbursementsApi } from './api/disbursements';
 import { cachedTotals } from './api/list-totals';
@@ -74,6 +75,7 @@ type DomainApis = ReturnType<typeof authApi> &
   ReturnType<typeof transactionReportApi> &
   ReturnType<typeof reportCenterApi> &
   ReturnType<typeof dashboardApi> &
+  ReturnType<typeof paymentLinksApi> &
   ReturnType<typeof contactsApi> &
   ReturnType<typeof paymentIntegrationApi> &
   ReturnType<typeof disbursementsApi>;
@@ -113,6 +115,7 @@ function domainApis(http: HttpClient, ctx: ApiContext): DomainApis {
     ...transactionReportApi(http, ctx),
     ...reportCenterApi(http, ctx),
     ...dashboardApi(http, ctx),
+    ...paymentLinksApi(http, ctx),
     ...contactsApi(http, ctx),
     ...paymentIntegrationApi(http, ctx),
     ...disbursementsApi(http, ctx),

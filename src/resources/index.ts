@@ -19,6 +19,7 @@ import { reportSettings } from './report-settings';
 import { dashboard } from './dashboard';
 import { donationHistory } from './donation-history';
 import { econtracts } from './econtracts';
+import { paymentLinks } from './payment-links';
 import { paymentIntegration } from './payment-integration';
 
 /**
@@ -52,6 +53,7 @@ export const resources: readonly ResourceConfig[] = [
   dashboard,
   donationHistory,
   econtracts,
+  paymentLinks,
   paymentIntegration,
 ];
 
