@@ -85,3 +85,33 @@ test('at 375 × 812 the report is a list of cards (id, time, amount, status, sto
   await expect(page).toHaveURL(new RegExp(`/transaction-report/${row.id}$`));
   await expect(page.getByRole('table', { name: t('resources.transaction-report.detailTitle', {}, 'en') })).toBeVisible();
 });
+
+test('the other report lists too: cards on a phone that open the detail, no sideways page scroll at 1366 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, DemoUsers.accountant.username);
+  await expect(page).toHaveURL(/\/portal\/app\/welcome/);
+  for (const report of ['card-payment-report', 'disbursement-report', 'nonpaid-report']) {
+    const answer = page.waitForResponse((r) => new RegExp(`/reports/${report}\\?`).test(r.url()) && r.status() === 200);
+    await page.goto(`/portal/app/report-center/${report}`);
+    const rows = ((await (await answer).json()) as { data: { content: Array<Record<string, unknown>> } }).data.content;
+    expect(rows.length).toBeGreaterThan(0);
+    const first = page.getByRole('list', { name: t(`resources.${report}.name`) }).getByRole('listitem').first();
+    await expect(first).toContainText(formatDateTimeSeconds(String(rows[0]!.createdAt)));
+    await expect(first).toContainText(formatMoney(Number(rows[0]!.amount), 'vi'));
+    await expect(first).toContainText(t(`portal.reports.statuses.${String(rows[0]!.status)}`));
+    await expectNoSidewaysScroll(page);
+  }
+  // The card payment's card opens its detail.
+  await page.goto('/portal/app/report-center/card-payment-report');
+  const card = page.getByRole('list', { name: t('resources.card-payment-report.name') }).getByRole('listitem').first();
+  const transId = (await card.getByTestId('report-card').locator('span').first().textContent())!.trim();
+  await card.getByRole('button').click();
+  await expect(page).toHaveURL(new RegExp(`/report-center/card-payment-report/${transId}$`));
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  for (const report of ['card-payment-report', 'disbursement-report', 'nonpaid-report']) {
+    await page.goto(`/portal/app/report-center/${report}`);
+    await expect(page.getByRole('table', { name: t(`resources.${report}.name`) }).getByRole('row').nth(1)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  }
+});

@@ -31,6 +31,8 @@ export function ReportCards<R extends RaRecord>({
   return (
     <SimpleList<R>
       aria-label={title}
+      // The list says "nothing matches" itself, in the report's words.
+      empty={null}
       rowClick={rowLink ? (_id, _resource, record) => rowLink(record as R) : false}
       primaryText={(record) => (
         <Stack spacing={0.5} data-testid="report-card">

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ColumnsButton, DataTable, ListBase, Pagination, Title, useListContext, useStore, useTranslate, type RaRecord } from 'react-admin';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -71,6 +72,13 @@ export interface ReportListProps<F extends Record<string, unknown>, R extends Ra
   withheldColumns?: (totals: unknown, rows: readonly R[]) => readonly string[];
   children?: ReactNode;
 }
+
+/**
+ * A frame that scrolls sideways inside itself: no width of its own in the page's intrinsic sizing (so a
+ * wide table cannot widen the page), the full width of the column once laid out; positioned, so its
+ * visually hidden labels are clipped with the rest.
+ */
+const SCROLL_INSIDE = { position: 'relative', overflowX: 'auto', width: 0, minWidth: '100%' } as const;
 
 /** Queries of the report lists: an offline browser still tries (and says so) instead of waiting silently; the failure is shown in the list, not toasted. */
 const LIST_QUERY_OPTIONS = { networkMode: 'always', onError: () => undefined } as const;
@@ -207,7 +215,7 @@ function ReportListView<F extends Record<string, unknown>, R extends RaRecord>({
             </Paper>
           ) : (
             // A wide table scrolls inside its frame, never the page (amount and status come first in width).
-            <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+            <Paper variant="outlined" sx={SCROLL_INSIDE}>
               <DataTable<R>
                 storeKey={storeKey}
                 hiddenColumns={defaultHidden}
@@ -255,7 +263,8 @@ function ReportListView<F extends Record<string, unknown>, R extends RaRecord>({
           )}
         </>
       )}
-      {children}
+      {/* What follows the list (a report's scheduled files) never widens the page either. */}
+      {children ? <Box sx={SCROLL_INSIDE}>{children}</Box> : null}
     </Stack>
   );
 }
