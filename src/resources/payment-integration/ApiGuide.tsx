@@ -41,6 +41,11 @@ export function ApiGuide() {
     `POST ${API_BASE_URL}${Paths.openLinks}`,
     `GET  ${API_BASE_URL}${Paths.openLink}`,
   ].join('\n');
+  // Code samples, not prose: the same in every language, so they are built here rather than translated.
+  const docsUrl = `${API_BASE_URL}/docs`;
+  const inputs = `secretKey = ${E.secretKey}\nmethod    = ${E.method}\npath      = ${E.path}\ntimestamp = ${E.timestamp}\nbody      = ${E.body}`;
+  const signature = `HMAC-SHA256(secretKey, canonical) = ${E.signature}`;
+  const webhookSample = `${SIGNATURE_HEADERS.webhook}: t=${E.timestamp},v1=${E.webhookSignature}\n\nHMAC-SHA256(secretKey, "${webhookSignedPayload(E.timestamp, E.webhookBody)}")\n= ${E.webhookSignature}`;
   return (
     <Stack spacing={2}>
       <Typography>{translate(`${T}.guide.intro`)}</Typography>
@@ -48,7 +53,7 @@ export function ApiGuide() {
         <Typography variant="h6" component="h3">{translate(`${T}.guide.endpoints`)}</Typography>
         <Code label={translate(`${T}.guide.endpoints`)}>{endpoints}</Code>
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {translate(`${T}.guide.contract`)} <Link href={`${API_BASE_URL}/docs`} target="_blank" rel="noopener">{`${API_BASE_URL}/docs`}</Link>
+          {translate(`${T}.guide.contract`)} <Link href={docsUrl} target="_blank" rel="noopener">{docsUrl}</Link>
         </Typography>
       </Paper>
       <Paper variant="outlined" sx={{ p: 2 }}>
@@ -56,12 +61,12 @@ export function ApiGuide() {
         <Typography variant="body2" sx={{ mb: 1 }}>{translate(`${T}.guide.rule`)}</Typography>
         <Typography variant="subtitle2">{translate(`${T}.guide.exampleInputs`)}</Typography>
         <Code label={translate(`${T}.guide.exampleInputs`)}>
-          {`secretKey = ${E.secretKey}\nmethod    = ${E.method}\npath      = ${E.path}\ntimestamp = ${E.timestamp}\nbody      = ${E.body}`}
+          {inputs}
         </Code>
         <Typography variant="subtitle2" sx={{ mt: 1 }}>{translate(`${T}.guide.canonical`)}</Typography>
         <Code label={translate(`${T}.guide.canonical`)}>{canonical.replace(/\n/g, '\\n\n')}</Code>
         <Typography variant="subtitle2" sx={{ mt: 1 }}>{translate(`${T}.guide.signature`)}</Typography>
-        <Code label={translate(`${T}.guide.signature`)}>{`HMAC-SHA256(secretKey, canonical) = ${E.signature}`}</Code>
+        <Code label={translate(`${T}.guide.signature`)}>{signature}</Code>
         <Typography variant="subtitle2" sx={{ mt: 1 }}>{translate(`${T}.guide.request`)}</Typography>
         <Code label={translate(`${T}.guide.request`)}>{curl}</Code>
         <Typography variant="body2" sx={{ mt: 1 }}>{translate(`${T}.guide.rules`)}</Typography>
@@ -70,7 +75,7 @@ export function ApiGuide() {
         <Typography variant="h6" component="h3">{translate(`${T}.guide.webhooks`)}</Typography>
         <Typography variant="body2" sx={{ mb: 1 }}>{translate(`${T}.guide.webhookRule`)}</Typography>
         <Code label={translate(`${T}.guide.webhooks`)}>
-          {`${SIGNATURE_HEADERS.webhook}: t=${E.timestamp},v1=${E.webhookSignature}\n\nHMAC-SHA256(secretKey, "${webhookSignedPayload(E.timestamp, E.webhookBody)}")\n= ${E.webhookSignature}`}
+          {webhookSample}
         </Code>
       </Paper>
     </Stack>

@@ -89,7 +89,7 @@ function WebhookForm({ settings, merchantId, onTestQueued }: { settings: Webhook
             <FormControlLabel
               key={type}
               control={<Checkbox checked={values.eventTypes.includes(type)} onChange={(e) => toggle(type, e.target.checked)} />}
-              label={`${translate(`${T}.events.${type}`)} (${type})`}
+              label={`${translate(`${T}.events.${type.replace('.', '_')}`)} (${type})`}
             />
           ))}
         </FormGroup>
