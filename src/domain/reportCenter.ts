@@ -53,6 +53,11 @@ export interface ReportDefinition {
   /** Money columns summed by the totals. */
   moneyColumns: readonly string[];
   statuses: readonly string[];
+  /**
+   * Statuses whose money the totals add (./figures: money counts once it came in or went out, never
+   * failed or in-flight rows); every status when absent. The per-status chips keep each status's own sums.
+   */
+  countedStatuses?: readonly string[];
   /** Rows belong to a store: store-scoped roles see only theirs. */
   hasStore: boolean;
   columns: readonly ReportColumn[];
@@ -75,6 +80,8 @@ export const REPORTS: Readonly<Record<ReportKey, ReportDefinition>> = {
     dateColumn: 'createdAt',
     moneyColumns: ['amount', 'fee'],
     statuses: ['SUCCESS', 'PENDING', 'FAILED', 'REFUNDED'],
+    // Card refunds are whole, so the money of SUCCESS rows is gross − refunds (./figures).
+    countedStatuses: ['SUCCESS'],
     hasStore: true,
     columns: [
       col('transId'),
@@ -100,6 +107,7 @@ export const REPORTS: Readonly<Record<ReportKey, ReportDefinition>> = {
     dateColumn: 'createdAt',
     moneyColumns: ['amount', 'fee'],
     statuses: ['SUCCESS', 'PROCESSING', 'FAILED'],
+    countedStatuses: ['SUCCESS'],
     hasStore: false,
     columns: [
       col('tranId'),
@@ -148,6 +156,7 @@ export const REPORTS: Readonly<Record<ReportKey, ReportDefinition>> = {
     dateColumn: 'settledAt',
     moneyColumns: ['grossAmount', 'feeAmount', 'netAmount'],
     statuses: ['SETTLED', 'PENDING', 'FAILED'],
+    countedStatuses: ['SETTLED'],
     hasStore: true,
     columns: [
       col('settlementCode'),
@@ -194,6 +203,7 @@ export const REPORTS: Readonly<Record<ReportKey, ReportDefinition>> = {
     dateColumn: 'createdAt',
     moneyColumns: ['amount'],
     statuses: ['SUCCESS', 'REFUNDED'],
+    countedStatuses: ['SUCCESS'],
     hasStore: false,
     columns: [
       col('transId'),

@@ -79,24 +79,32 @@ describe('report center lists', () => {
     expect(p1.some((r: { id: string }) => ids0.has(r.id))).toBe(false);
   });
 
-  it('totals equal the sum of the rows of the filtered set', async () => {
+  it('totals count every row of the filtered set and add the money of successful payments only (figures)', async () => {
     const filter = `${RANGE}&status=SUCCESS&status=PENDING`;
     const totals = (await get(owner, `${base(SME, 'card-payment-report')}/totals?${filter}`)).json().data;
-    let amount = 0;
-    let fee = 0;
+    const byStatus: Record<string, { amount: number; fee: number; rows: number }> = {};
     let rows = 0;
     for (let page = 0; ; page++) {
       const data = (await get(owner, `${base(SME, 'card-payment-report')}?${filter}&pageSize=100&pageNumber=${page}`)).json().data;
       for (const r of data.content) {
-        amount += r.amount;
-        fee += r.fee;
+        const s = (byStatus[r.status] ??= { amount: 0, fee: 0, rows: 0 });
+        s.amount += r.amount;
+        s.fee += r.fee;
+        s.rows++;
         rows++;
       }
       if (data.content.length < 100) break;
     }
+    expect(byStatus.PENDING.rows).toBeGreaterThan(0);
+    expect(byStatus.PENDING.amount).toBeGreaterThan(0);
+    expect(byStatus.PENDING.fee).toBe(0);
     expect(totals.count).toBe(rows);
-    expect(totals.sums).toEqual({ amount, fee });
-    expect(totals.byStatus.map((s: { status: string }) => s.status)).toEqual(['PENDING', 'SUCCESS']);
+    // A pending payment's money is not (yet) the merchant's: the totals hold the SUCCESS rows' money only.
+    expect(totals.sums).toEqual({ amount: byStatus.SUCCESS.amount, fee: byStatus.SUCCESS.fee });
+    expect(totals.byStatus).toEqual([
+      { status: 'PENDING', count: byStatus.PENDING.rows, sums: { amount: byStatus.PENDING.amount, fee: 0 } },
+      { status: 'SUCCESS', count: byStatus.SUCCESS.rows, sums: { amount: byStatus.SUCCESS.amount, fee: byStatus.SUCCESS.fee } },
+    ]);
   });
 
   it('shows one card payment by its transaction id; another merchant’s id is a 404', async () => {

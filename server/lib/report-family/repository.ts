@@ -115,7 +115,9 @@ export function reportRepository(db: Db, report: ReportTable) {
         const g = group as Record<string, unknown>;
         const groupSums = Object.fromEntries(def.moneyColumns.map((k) => [k, Number(g[k])]));
         totals.count += group.count;
-        for (const k of def.moneyColumns) all[k] += groupSums[k];
+        if (!def.countedStatuses || def.countedStatuses.includes(String(group.status))) {
+          for (const k of def.moneyColumns) all[k] += groupSums[k];
+        }
         totals.byStatus.push({ status: String(group.status), count: group.count, sums: sumsForViewer(groupSums, filter.scopeStoreIds) });
       }
       totals.sums = sumsForViewer(all, filter.scopeStoreIds);

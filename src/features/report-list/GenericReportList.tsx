@@ -134,6 +134,9 @@ export function GenericReportList({ report }: { report: ReportKey }) {
       withheldColumns={withheldColumns}
       totals={(value) => {
         const totals = value as ReportTotals | undefined;
+        const counted = def.countedStatuses
+          ? translate('portal.reports.totals.countedOnly', { statuses: def.countedStatuses.map(statusLabel).join(', ') })
+          : undefined;
         return [
           {
             label: translate('portal.reports.totals.count'),
@@ -142,7 +145,11 @@ export function GenericReportList({ report }: { report: ReportKey }) {
           },
           ...def.moneyColumns
             .filter((key) => totals?.sums[key] !== null)
-            .map((key) => ({ label: translate(colLabel(key)), value: formatMoney(totals?.sums[key] ?? 0, lng) })),
+            .map((key) => ({
+              label: translate(colLabel(key)),
+              value: formatMoney(totals?.sums[key] ?? 0, lng),
+              detail: counted,
+            })),
         ];
       }}
       filters={({ filter, setFilter }) => (
