@@ -115,3 +115,21 @@ test('the other report lists too: cards on a phone that open the detail, no side
     await expectNoSidewaysScroll(page);
   }
 });
+
+test('report settings on a phone: the schedules are cards that open their form, the create action is on screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, DemoUsers.owner.username);
+  await chooseMerchant(page, DemoMerchants.sme.name);
+  const answer = page.waitForResponse((r) => /\/report-settings\?/.test(r.url()) && r.status() === 200);
+  await page.goto('/portal/app/report-center/report-settings');
+  const settings = ((await (await answer).json()) as { data: { content: Array<{ id: number; name: string }> } }).data.content;
+  expect(settings.length).toBeGreaterThan(0);
+  await expect(page.getByRole('table')).toHaveCount(0);
+  const create = page.getByRole('link', { name: t('portal.reportSettings.create') });
+  await expectWithinWidth(page, create);
+  const first = page.getByRole('link', { name: new RegExp(settings[0].name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first();
+  await expectWithinWidth(page, first);
+  await expectNoSidewaysScroll(page);
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`/report-center/report-settings/${settings[0].id}(\\?|$)`));
+});

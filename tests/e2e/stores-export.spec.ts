@@ -12,6 +12,9 @@ test('the owner exports the filtered offline stores as CSV', async ({ page }) =>
   await chooseMerchant(page, DemoMerchants.sme.name);
   await page.goto('/portal/app/offline-stores');
   await expect(page.getByRole('table')).toBeVisible();
+  // The internal numeric state code is not a column merchants see ("Đang hoạt động" says it in words).
+  await expect(page.getByRole('columnheader', { name: t('resources.stores.fields.isActive'), exact: true })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: t('resources.stores.fields.storeStateCode'), exact: true })).toHaveCount(0);
 
   // The list's own answer for the keyword gives the total the file must match.
   const filtered = page.waitForResponse(

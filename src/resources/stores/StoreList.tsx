@@ -97,7 +97,6 @@ export default function StoreList() {
           <DataTable.Col source="storeName" disableSort />
           <DataTable.Col source="storePhoneNumber" disableSort />
           <DataTable.Col source="storeSlug" disableSort />
-          <DataTable.NumberCol source="storeStateCode" disableSort options={{ useGrouping: false }} />
           <DataTable.Col source="address" disableSort />
           <DataTable.Col source="isActive" disableSort field={BooleanField} />
           <DataTable.Col source="isClaimedOa" disableSort field={BooleanField} />
