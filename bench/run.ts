@@ -3,6 +3,8 @@
  * - gzip size of the JS /portal/auth/login loads (budget 200 KB) and of all JS /portal/app/welcome loads
  * - server start time with an existing database (spawn to first healthy answer)
  * - login-to-welcome time in headless Chromium
+ * - gzip size of the JS the public payer page /portal/pay/<code> loads (budget 120 KB: it must not load the admin)
+ * - a 10,000-row disbursement batch read and checked (budget 5 s; bench/disbursement-batch.ts)
  * Runs against the built app (dist/); builds it first when missing.
  */
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
@@ -12,12 +14,14 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumPath } from '../playwright.config';
 import { mergeTransactionBench } from './transactions';
+import { measureBatchValidation } from './disbursement-batch';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 8282);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = join(root, 'bench', '.data');
 const LOGIN_BUDGET_KB = 200;
+const PAYER_BUDGET_KB = 120;
 
 function startServer(): ChildProcess {
   return spawn(process.execPath, ['dist/server/main.js'], {
@@ -105,6 +109,13 @@ async function main() {
     await welcomePage.goto(`${base}/portal/app/welcome`, { waitUntil: 'networkidle' });
     const welcomeJsBytes = await welcomeJs();
 
+    // The payer page's code is the same for every link; an unknown code loads it all the same.
+    const payerPage = await context.newPage();
+    const payerJs = trackScripts(payerPage);
+    await payerPage.goto(`${base}/portal/pay/BENCHCODE0`, { waitUntil: 'networkidle' });
+    const payerJsBytes = await payerJs();
+    const batch = await measureBatchValidation();
+
     const results = {
       measuredAt: new Date().toISOString(),
       node: process.version,
@@ -115,10 +126,14 @@ async function main() {
       serverStartMs: Math.round(median(startTimes)),
       serverStartRunsMs: startTimes.map(Math.round),
       loginToWelcomeMs: Math.round(loginToWelcomeMs),
+      payerPageJsGzipKB: kb(payerJsBytes),
+      payerPageJsBudgetKB: PAYER_BUDGET_KB,
+      payerPageWithinBudget: payerJsBytes > 0 && kb(payerJsBytes) <= PAYER_BUDGET_KB,
+      ...batch,
     };
     writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     console.log(JSON.stringify(results, null, 2));
-    if (!results.loginPageWithinBudget) process.exitCode = 1;
+    if (!results.loginPageWithinBudget || !results.payerPageWithinBudget || !results.disbursementBatchWithinBudget) process.exitCode = 1;
   } finally {
     await browser.close();
     await stopServer(server);
