@@ -37,7 +37,8 @@ describe('payment integration centre', () => {
     options: { at?: number; headers?: Record<string, string>; signature?: string } = {},
   ) => {
     const raw = body === undefined ? '' : JSON.stringify(body);
-    const timestamp = String(options.at ?? Math.floor(Date.now() / 1000));
+    // Milliseconds: the tests call the same path with the same key within one second (not a replay).
+    const timestamp = String(options.at ?? Date.now());
     return t.app.inject({
       method,
       url,

@@ -79,6 +79,29 @@ describe('refunds', () => {
     expect(reused.json().message).toBe('This refund request key was already used for a different request');
   });
 
+  it('a portal refund queues one refund.succeeded webhook in its own transaction; a repeat or a refusal queues none', async () => {
+    const db = t.database.db;
+    await db.execute(sql`insert into webhook_settings (merchant_id, environment, url, event_types)
+      values (${SME}, 'PRODUCTION', 'https://hooks.example.vn/ipn', '{refund.succeeded}')
+      on conflict (merchant_id, environment) do update set url = excluded.url, event_types = excluded.event_types`);
+    const queued = async () =>
+      (await rows<{ n: number }>(db, sql`select count(*)::int as n from webhook_deliveries where merchant_id = ${SME} and event_type = 'refund.succeeded'`))[0]!.n;
+    const id = successIds[5]!;
+    const before = await queued();
+    const first = await refund(owner, id, { amount: 1000 }, 'key-webhook-0001');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await queued()).toBe(before + 1);
+    const [delivery] = await rows<{ data: { refundId: number; transactionId: string; amount: number } }>(
+      db,
+      sql`select data from webhook_deliveries where merchant_id = ${SME} and event_type = 'refund.succeeded' order by id desc limit 1`,
+    );
+    expect(delivery!.data).toMatchObject({ refundId: first.json().data.refund.id, transactionId: id, amount: 1000 });
+    expect((await refund(owner, id, { amount: 1000 }, 'key-webhook-0001')).json().data.refund.replayed).toBe(true);
+    expect((await refund(owner, id, { amount: 10_000_000_000 }, 'key-webhook-0002')).statusCode).toBe(422);
+    expect(await queued()).toBe(before + 1);
+    await db.execute(sql`delete from webhook_settings where merchant_id = ${SME} and environment = 'PRODUCTION'`);
+  });
+
   it('concurrent refunds never exceed the amount', async () => {
     const id = successIds[1]!;
     const detail = (await t.call(owner, { method: 'GET', url: `${base(SME)}/${id}` })).json().data;

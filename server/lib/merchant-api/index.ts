@@ -55,14 +55,17 @@ export function signRequest(secretKey: string, method: string, url: string, time
 
 export async function verifySignedRequest(db: Db, box: SecretBox, request: SignedRequest, now: Date): Promise<SignedCaller> {
   const { accessKey, timestamp, signature } = request;
-  if (!accessKey || !timestamp || !signature || !/^\d{1,12}$/.test(timestamp) || accessKey.length > 100) throw signatureErrors.invalid();
+  if (!accessKey || !timestamp || !signature || !/^\d{1,13}$/.test(timestamp) || accessKey.length > 100) throw signatureErrors.invalid();
   const [row] = await db.select().from(apiCredentials).where(eq(apiCredentials.accessKey, accessKey));
   const usable = row && (row.status === 'ACTIVE' || (row.status === 'ROTATED' && row.expiresAt !== null && row.expiresAt > now));
   if (!usable) throw signatureErrors.invalid();
   const expected = signRequest(box.open(row.secretEncrypted), request.method, request.url, timestamp, request.body);
   if (!sameSignature(expected, signature)) throw signatureErrors.invalid();
   // Judged after the signature: an attacker cannot learn anything from a forged request's clock.
-  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > SIGNATURE_MAX_AGE_SECONDS) throw signatureErrors.expired();
+  // Unix seconds, or milliseconds (13 digits): with milliseconds two identical calls in one second are
+  // two requests, not a replay.
+  const seconds = timestamp.length === 13 ? Number(timestamp) / 1000 : Number(timestamp);
+  if (Math.abs(now.getTime() / 1000 - seconds) > SIGNATURE_MAX_AGE_SECONDS) throw signatureErrors.expired();
   await db.delete(merchantApiNonces).where(lt(merchantApiNonces.seenAt, new Date(now.getTime() - 2 * SIGNATURE_MAX_AGE_SECONDS * 1000)));
   const fresh = await db
     .insert(merchantApiNonces)

@@ -15,7 +15,6 @@ import { ApiError } from '../../errors';
 import { apiQuery } from '../../validation';
 import { secretBox } from '../../lib/merchant-api/crypto';
 import { signedHeadersOf, verifySignedRequest, type SignedCaller } from '../../lib/merchant-api';
-import { enqueueWebhookEvent } from '../../lib/webhooks';
 import { and, eq } from 'drizzle-orm';
 import { ApiStatus } from '@/domain/api';
 import { PAYMENT_LINK_CODE, paymentLinkCreateSchema } from '@/domain/paymentLinks';
@@ -32,7 +31,7 @@ const rawBodies = new WeakMap<FastifyRequest, string>();
 
 export const SIGNING_DESCRIPTION = [
   'Signed with the credentials of the payment integration centre, no session token.',
-  `Headers: \`${SIGNATURE_HEADERS.accessKey}\` (access key), \`${SIGNATURE_HEADERS.timestamp}\` (unix seconds), \`${SIGNATURE_HEADERS.signature}\` =`,
+  `Headers: \`${SIGNATURE_HEADERS.accessKey}\` (access key), \`${SIGNATURE_HEADERS.timestamp}\` (unix seconds, or milliseconds: 13 digits), \`${SIGNATURE_HEADERS.signature}\` =`,
   'hex HMAC-SHA256 under the secret key of `METHOD + "\\n" + path with query + "\\n" + timestamp + "\\n" + raw body`.',
   `Timestamps more than ${SIGNATURE_MAX_AGE_SECONDS / 60} minutes off are refused; a signature is accepted once (replays: 401).`,
   'Example: secret `sk_test`, `GET /api/payment/v2/open/transactions/1000000000001`, timestamp `1767225600`, empty body:',
@@ -136,14 +135,8 @@ export const merchantApiRoutes: FastifyPluginAsyncZod = async (app) => {
         return ok(request, { id: null, transactionId, amount, reason, createdAt: new Date().toISOString(), replayed: false, simulated: true });
       }
       if (caller.createdBy === null) throw ApiError.forbidden();
+      // refund() queues the refund.succeeded webhook in its own transaction.
       const result = await refund(db, scope, { transactionId, amount, reason, key, userId: caller.createdBy });
-      if (!result.replayed) {
-        await enqueueWebhookEvent(db, {
-          merchantId: caller.merchantId,
-          type: 'refund.succeeded',
-          data: { refundId: result.id, transactionId, amount, reason, createdAt: result.createdAt },
-        });
-      }
       return ok(request, { ...result, simulated: false });
     },
   );

@@ -22,6 +22,7 @@ import { refunds, transactions } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { envelopeSchema, ok } from '../../envelope';
 import { ApiError } from '../../errors';
+import { enqueueWebhookEvent } from '../../lib/webhooks';
 import { callerOf, membershipOf, merchantScope } from '../../plugins/auth';
 import { apiQuery } from '../../validation';
 import { transactionsRepository, type Scope } from './repository';
@@ -119,14 +120,15 @@ export async function refund(
           requestedBy: input.userId,
         })
         .returning();
-      return {
-        id: row!.id,
-        transactionId: row!.transactionId,
-        amount: row!.amount,
-        reason: row!.reason,
-        createdAt: row!.createdAt.toISOString(),
-        replayed: false,
-      };
+      const createdAt = row!.createdAt.toISOString();
+      // The merchant's webhook hears of every refund, from the portal or the signed API, in the
+      // refund's own transaction: queued if and only if the refund happened.
+      await enqueueWebhookEvent(tx, {
+        merchantId: scope.merchantId,
+        type: 'refund.succeeded',
+        data: { refundId: row!.id, transactionId: input.transactionId, amount: input.amount, reason: input.reason, createdAt },
+      });
+      return { id: row!.id, transactionId: row!.transactionId, amount: row!.amount, reason: row!.reason, createdAt, replayed: false };
     });
   } catch (err) {
     // A concurrent request with the same key won the race: its result is the answer.
