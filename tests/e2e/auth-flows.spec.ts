@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { AUTH_TEST_USERS, SECURE_DEMO_USER } from '../../server/db/seed-auth';
 import { DEMO_PASSWORD, DemoUsers, signIn, t } from './support';
+import { maskEmail } from '../../src/domain/masking';
 
 /** The newest code the demo outbox holds for an address (what a user would read on the phone). */
 async function codeFor(request: APIRequestContext, address: string, after = 0): Promise<string> {
@@ -74,7 +75,7 @@ test.describe('public ways in', () => {
     await field('portal.auth.passwordConfirm').fill('Shop@2026');
     await page.getByRole('radio', { name: t('portal.auth.signup.channelEmail') }).check();
     await page.getByRole('button', { name: t('portal.auth.sendCode') }).click();
-    await toast(page, `Mã xác thực gồm 6 chữ số đã được gửi đến s${'*'.repeat(username.length - 1)}@example.vn`);
+    await toast(page, `Mã xác thực gồm 6 chữ số đã được gửi đến ${maskEmail(email)}`);
     await codeField(page).fill(await codeFor(request, email));
     await page.getByRole('button', { name: t('portal.auth.signup.submit'), exact: true }).click();
     await toast(page, 'Đăng ký tài khoản thành công');

@@ -127,7 +127,7 @@ test('report settings on a phone: the schedules are cards that open their form, 
   await expect(page.getByRole('table')).toHaveCount(0);
   const create = page.getByRole('link', { name: t('portal.reportSettings.create') });
   await expectWithinWidth(page, create);
-  const first = page.getByRole('link', { name: new RegExp(settings[0].name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first();
+  const first = page.getByRole('listitem').getByRole('button', { name: new RegExp(settings[0].name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first();
   await expectWithinWidth(page, first);
   await expectNoSidewaysScroll(page);
   await first.click();
