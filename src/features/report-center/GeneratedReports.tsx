@@ -90,7 +90,7 @@ export function GeneratedReports({ type, settingId }: { type?: ReportSettingType
                     {file.fileName}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {file.settingName ?? '-'} · {period(file)} · {formatNumber(file.rowCount, lng)} {translate('resources.report-center.generated.rows').toLowerCase()}
+                    {file.settingName ?? '-'} · {period(file)} · {translate('resources.report-center.generated.rowsCount', { count: formatNumber(file.rowCount, lng) })}
                   </Typography>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 0.5 }}>
                     <StatusChip status={file.status} />
