@@ -11,7 +11,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
+import { TablePager } from '@/components/TablePager';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -133,14 +133,12 @@ export function GeneratedReports({ type, settingId }: { type?: ReportSettingType
             </TableBody>
           </Table>
           )}
-          <TablePagination
-            component="div"
+          <TablePager
             count={files.data?.totalElements ?? 0}
             page={pageNumber}
             rowsPerPage={PAGE_SIZE}
             rowsPerPageOptions={[PAGE_SIZE]}
             onPageChange={(_, page) => setPageNumber(page)}
-            labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
           />
         </>
       )}

@@ -9,7 +9,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
+import { TablePager } from '@/components/TablePager';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '@/domain/api';
@@ -100,8 +100,7 @@ export function DeliveryLog({ merchantId }: { merchantId: number | null }) {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
+      <TablePager
         count={log.data?.totalElements ?? 0}
         page={page}
         rowsPerPage={pageSize}

@@ -12,7 +12,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
+import { TablePager } from '@/components/TablePager';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -164,8 +164,7 @@ function Payments({ link }: { link: PaymentLinkDetail }) {
           ) : null}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
+      <TablePager
         count={payments.data?.totalElements ?? 0}
         page={page}
         rowsPerPage={pageSize}
@@ -175,7 +174,6 @@ function Payments({ link }: { link: PaymentLinkDetail }) {
           setPageSize(Number(e.target.value));
           setPage(0);
         }}
-        labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
       />
     </Paper>
   );
