@@ -103,14 +103,19 @@ describe('disbursement concurrency (embedded database)', () => {
 });
 
 const url = process.env.TEST_DATABASE_URL;
+const OWN_DATABASE = 'portal_test_disbursement_concurrency';
 describe.skipIf(!url)('disbursement concurrency (PostgreSQL)', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
+    // A database of its own: tests/api/postgres.test.ts runs in parallel on TEST_DATABASE_URL and resets it.
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    await client.query('drop schema if exists drizzle cascade; drop schema public cascade; create schema public;');
+    await client.query(`drop database if exists ${OWN_DATABASE} with (force)`);
+    await client.query(`create database ${OWN_DATABASE}`);
     await client.end();
-    app = await buildApp(testConfig({ databaseUrl: url! }));
+    const own = new URL(url!);
+    own.pathname = `/${OWN_DATABASE}`;
+    app = await buildApp(testConfig({ databaseUrl: own.toString() }));
   }, 120_000);
   afterAll(() => app?.close());
 
