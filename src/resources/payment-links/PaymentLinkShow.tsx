@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Show, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,6 +25,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/domain/api';
 import { formatDateTime, formatMoney, formatNumber } from '@/domain/format';
 import type { PaymentLinkDetail } from '@/domain/paymentLinks';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
+import { useBlobUrl } from '@/files/useBlobUrl';
 import { downloadFile } from '@/files';
 import { getLanguage } from '@/i18n';
 import { usePathOf } from '@/resourceConfig';
@@ -35,24 +36,7 @@ const R = 'resources.payment-links';
 /** The QR PNG as an object URL for the <img>, revoked when the page goes. */
 function useQrImage(id: number, version: string): string | null {
   const api = usePortalApi();
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let url: string | null = null;
-    let live = true;
-    api
-      .getPaymentLinkQrPng(id)
-      .then((file) => {
-        if (!live || !(file.blob instanceof Blob)) return;
-        url = URL.createObjectURL(file.blob);
-        setSrc(url);
-      })
-      .catch(() => setSrc(null));
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [api, id, version]);
-  return src;
+  return useBlobUrl(() => api.getPaymentLinkQrPng(id), `${id}:${version}`);
 }
 
 function Share({ link }: { link: PaymentLinkDetail }) {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -21,30 +21,13 @@ import { formatDateTime } from '@/domain/format';
 import { downloadFile } from '@/files';
 import { notify } from '@/components/notifications/notifier';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
+import { useBlobUrl } from '@/files/useBlobUrl';
 import { storeQrKey } from './queryKeys';
 
 /** The PNG as an object URL for the <img>, revoked when the dialog closes. */
 function useQrImage(storeId: number, enabled: boolean): string | null {
-  const [src, setSrc] = useState<string | null>(null);
   const api = usePortalApi();
-  useEffect(() => {
-    if (!enabled) return;
-    let url: string | null = null;
-    let live = true;
-    api
-      .getStoreQrPng(storeId)
-      .then((file) => {
-        if (!live || !(file.blob instanceof Blob)) return;
-        url = URL.createObjectURL(file.blob);
-        setSrc(url);
-      })
-      .catch(() => setSrc(null));
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [api, storeId, enabled]);
-  return src;
+  return useBlobUrl(enabled ? () => api.getStoreQrPng(storeId) : null, String(storeId));
 }
 
 function StoreQrContent({ store }: { store: Pick<Store, 'id' | 'storeId' | 'storeName'> }) {
