@@ -15,6 +15,7 @@ import {
 } from 'react-admin';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useQueryClient } from '@tanstack/react-query';
 import type { MerchantUser } from '@/domain/api';
 import { canGrantRole, highestRank, isAssignableRole } from '@/domain/permissions';
 import { updateUserSchema, type UserStateRequest } from '@/domain/users';
@@ -102,6 +103,7 @@ function UserEditToolbar({ canEdit, canChangeRole }: { canEdit: boolean; canChan
   const notify = useNotify();
   const redirect = useRedirect();
   const [update, { isPending }] = useUpdate();
+  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<UserStateRequest | null>(null);
   const { isSelf } = useEditRights(record);
   if (!record || !canEdit) return null;
@@ -114,7 +116,12 @@ function UserEditToolbar({ canEdit, canChangeRole }: { canEdit: boolean; canChan
         mutationMode: 'pessimistic',
         onSuccess: () => {
           notify(`resources.users.notifications.${reqType}`, { type: 'success' });
-          if (reqType === 'remove') redirect('list', 'users');
+          if (reqType === 'remove') {
+            // useUpdate wrote the removed user back into the cached lists as fresh; a removal
+            // must leave them, so the list the owner lands on never shows whom they just removed.
+            void queryClient.invalidateQueries({ queryKey: ['users'] });
+            redirect('list', 'users');
+          }
         },
         onError: (error) => notify((error as Error).message, { type: 'error' }),
         onSettled: () => setConfirming(null),
