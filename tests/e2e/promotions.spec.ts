@@ -27,7 +27,7 @@ test.describe('promotion campaigns', () => {
     const rows = page.getByRole('row');
     await expect(rows).toHaveCount(21); // header + 20
     const nav = viRa.ra.navigation;
-    await expect(page.getByText(nav.page_range_info.replace('{{offsetBegin}}', '1').replace('{{offsetEnd}}', '20').replace('{{total}}', '27'))).toBeVisible();
+    await expect(page.getByText(nav.page_range_info.replace('{{offsetBegin, number}}', '1').replace('{{offsetEnd, number}}', '20').replace('{{total, number}}', '27'))).toBeVisible();
     await page.getByRole('button', { name: nav.next }).click();
     await expect(rows).toHaveCount(8);
 

@@ -71,12 +71,13 @@ test('card payment report: filter, detail, export, filter restored on return', a
 
   // Export CSV: every filtered row, with the list's columns.
   // Two pagers on the page: the list's and the scheduled files' (in their region); the list's is the other one.
-  const pagers = page.getByText(/\d+-\d+ trên \d+/);
+  const pagers = page.getByText(/[\d.]+-[\d.]+ trên [\d.]+/);
   await expect(pagers).toHaveCount(2);
-  const filesPager = await page.getByRole('region', { name: t('resources.report-center.generated.title') }).getByText(/\d+-\d+ trên \d+/).textContent();
+  const filesPager = await page.getByRole('region', { name: t('resources.report-center.generated.title') }).getByText(/[\d.]+-[\d.]+ trên [\d.]+/).textContent();
   const texts = await pagers.allTextContents();
   texts.splice(texts.indexOf(filesPager!), 1);
-  const total = Number(/trên (\d+)/.exec(texts[0] ?? '')?.[1] ?? NaN);
+  // Thousands are grouped with dots in Vietnamese ('1-20 trên 1.234').
+  const total = Number((/trên ([\d.]+)/.exec(texts[0] ?? '')?.[1] ?? 'NaN').replaceAll('.', ''));
   const downloading = page.waitForEvent('download');
   const exportButton = page.getByRole('button', { name: t('portal.reports.export.button') });
   await exportButton.click();

@@ -3,19 +3,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { AdminContext, type I18nProvider } from 'react-admin';
 import { TablePager } from '@/components/TablePager';
+import { createInstance } from 'i18next';
 import viRa from '@/i18n/vi/ra.json';
+import enRa from '@/i18n/en/ra.json';
 
 afterEach(cleanup);
 
-const i18nProvider: I18nProvider = {
-  translate: (key, options = {}) => {
-    const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], viRa);
-    if (typeof found !== 'string') return key;
-    return found.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(options[name] ?? ''));
-  },
-  changeLocale: async () => {},
-  getLocale: () => 'vi',
-};
+/** react-admin's translate over a real i18next with the real ra.json, so `{{total, number}}` formats as it does in the app. */
+function providerFor(lng: 'vi' | 'en'): I18nProvider {
+  const instance = createInstance();
+  void instance.init({ lng, resources: { vi: { ra: viRa }, en: { ra: enRa } }, ns: ['ra'], defaultNS: 'ra', interpolation: { escapeValue: false }, initImmediate: false });
+  return { translate: (key, options) => instance.t(key, options), changeLocale: async () => {}, getLocale: () => lng };
+}
+const i18nProvider = providerFor('vi');
 
 describe('TablePager', () => {
   it('shows the range, the page size and the page buttons in Vietnamese', () => {
@@ -29,5 +29,21 @@ describe('TablePager', () => {
     expect(screen.getByRole('button', { name: 'Đến trang trước' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Đến trang sau' })).toBeEnabled();
     expect(screen.queryByText(/of 45|Rows per page/)).toBeNull();
+  });
+
+  it('groups thousands the way each language writes them', () => {
+    render(
+      <AdminContext i18nProvider={providerFor('vi')}>
+        <TablePager count={12345} page={60} rowsPerPage={20} rowsPerPageOptions={[20]} onPageChange={() => {}} onRowsPerPageChange={() => {}} />
+      </AdminContext>,
+    );
+    expect(screen.getByText('1.201-1.220 trên 12.345')).toBeInTheDocument();
+    cleanup();
+    render(
+      <AdminContext i18nProvider={providerFor('en')}>
+        <TablePager count={12345} page={60} rowsPerPage={20} rowsPerPageOptions={[20]} onPageChange={() => {}} onRowsPerPageChange={() => {}} />
+      </AdminContext>,
+    );
+    expect(screen.getByText('1,201-1,220 of 12,345')).toBeInTheDocument();
   });
 });

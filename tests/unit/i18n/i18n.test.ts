@@ -188,6 +188,7 @@ describe('useRaI18nProvider', () => {
     expect(provider.translate('ra.notification.updated', { smart_count: 1 })).toBe('Element updated');
     expect(provider.translate('ra.notification.updated', { smart_count: 5 })).toBe('5 elements updated');
     expect(provider.translate('ra.navigation.page_range_info', { offsetBegin: 1, offsetEnd: 20, total: 57 })).toBe('1-20 of 57');
+    expect(provider.translate('ra.navigation.page_range_info', { offsetBegin: 1, offsetEnd: 20, total: 12345 })).toBe('1-20 of 12,345');
     expect(provider.translate('ra.page.empty', { name: 'users' })).toBe('No users yet.');
     expect(provider.translate('validation.phone')).toBe('The phone number has 10 or 11 digits and starts with 0');
     expect(provider.translate('portal.some.missing.key', { _: 'Fallback text' })).toBe('Fallback text');
@@ -208,6 +209,7 @@ describe('useRaI18nProvider', () => {
     expect(provider.translate('ra.action.bulk_actions', { smart_count: 3 })).toBe('Đã chọn 3 mục');
     expect(provider.translate('ra.message.bulk_delete_title', { smart_count: 2, name: 'cửa hàng' })).toBe('Xoá 2 cửa hàng');
     expect(provider.translate('ra.navigation.page_range_info', { offsetBegin: 1, offsetEnd: 20, total: 57 })).toBe('1-20 trên 57');
+    expect(provider.translate('ra.navigation.page_range_info', { offsetBegin: 1, offsetEnd: 20, total: 12345 })).toBe('1-20 trên 12.345');
   });
 
   it('initialises on its own when the app did not call initI18n first', async () => {
