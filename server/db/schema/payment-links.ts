@@ -36,6 +36,11 @@ export const paymentLinks = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     deactivatedBy: integer('deactivated_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * When the `link.expired` webhook event of this link was queued: set by the expiry sweep in the same
+     * conditional UPDATE that claims the link, so the event is queued once per link (server/lib/webhooks/expiry.ts).
+     */
+    expiredEventAt: timestamp('expired_event_at', { withTimezone: true }),
     paymentCount: integer('payment_count').notNull().default(0),
     collectedAmount: bigint('collected_amount', { mode: 'number' }).notNull().default(0),
   },
@@ -44,6 +49,9 @@ export const paymentLinks = pgTable(
     foreignKey({ name: 'payment_links_store_fk', columns: [t.merchantId, t.storeId], foreignColumns: [stores.merchantId, stores.id] }),
     index('payment_links_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
     index('payment_links_merchant_store_created_idx').on(t.merchantId, t.storeId, t.createdAt.desc()),
+    index('payment_links_expiry_due_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.expiredEventAt} is null and ${t.paidAt} is null and ${t.deactivatedAt} is null and ${t.expiresAt} is not null`),
     check('payment_links_amount_type_ck', sql`${t.amountType} in ('FIXED', 'OPEN')`),
     check(
       'payment_links_amounts_ck',
