@@ -420,3 +420,12 @@ export const PaymentLinkApiPaths = {
   payerLink: '/payment-link/v1/pay/:code',
   payerPayment: '/payment-link/v1/pay/:code/payments',
 } as const;
+
+/** Transaction control (spec §2 transaction-control, MERCHANT_TRANSACTION_CONTROL) under spec §7's /accounting/v1/merchants. */
+export const TransactionControlApiPaths = {
+  template: '/accounting/v1/merchants/:merchantId/transaction-controls/template',
+  runs: '/accounting/v1/merchants/:merchantId/transaction-controls',
+  run: '/accounting/v1/merchants/:merchantId/transaction-controls/:id',
+  rows: '/accounting/v1/merchants/:merchantId/transaction-controls/:id/rows',
+  exports: '/accounting/v1/merchants/:merchantId/transaction-controls/:id/exports',
+} as const;
