@@ -20,3 +20,4 @@ export * from './disbursement-center';
 export * from './payment-integration';
 export * from './payment-links';
 export * from './tickets';
+export * from './transaction-control';
