@@ -95,7 +95,7 @@ describe('link.expired webhook events', () => {
   it('queues the later link when its turn comes, and never the paid, deactivated or open-ended ones', async () => {
     expect(await sweepExpiredLinks(t.database.db, new Date(Date.now() + 100 * HOUR))).toBe(1);
     const events = await expiredEvents();
-    expect(events.map((e) => e.data.paymentLinkCode).sort()).toEqual([codes.soon, codes.later].sort());
+    expect(events.map((e) => (e.data as { paymentLinkCode: string }).paymentLinkCode).sort()).toEqual([codes.soon, codes.later].sort());
     const untouched = await t.database.db
       .select({ code: paymentLinks.code })
       .from(paymentLinks)
