@@ -49,6 +49,7 @@ import { reportSettingsRoutes } from './routes/report-settings';
 import { dashboardRoutes } from './routes/dashboard';
 import { paymentLinksRoutes } from './routes/payment-links';
 import { paymentIntegrationRoutes } from './routes/payment-integration';
+import { transactionControlRoutes } from './routes/transaction-control';
 import errorReports from './routes/error-reports';
 import { validatorCompiler } from './validation';
 import { createNotifier } from './lib/notifier';
@@ -89,6 +90,7 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   dashboardRoutes,
   paymentLinksRoutes,
   paymentIntegrationRoutes,
+  transactionControlRoutes,
 ];
 
 export interface BuildOptions {
