@@ -11,6 +11,10 @@ export const themeOptions: ThemeOptions = {
     mode: 'light',
     primary: { main: PRIMARY_COLOR, contrastText: '#FFFFFF' },
     secondary: { main: '#2E3A59', contrastText: '#FFFFFF' },
+    // MUI's default warning and info colours reach 3.0:1 and 4.0:1 against white, under WCAG AA's 4.5:1,
+    // as text (outlined chips) and under white text (filled chips): darker shades reach 5:1 and 7:1.
+    warning: { main: '#B45309', contrastText: '#FFFFFF' },
+    info: { main: '#01579B', contrastText: '#FFFFFF' },
     background: { default: '#F6F6F8', paper: '#FFFFFF' },
   },
   // Spec §9: a 4 px spacing unit (theme.spacing(4) = 16 px).

@@ -46,13 +46,13 @@ export function Footer() {
           <Stack direction="row" sx={rowSx}>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {t('portal.footer.hotline')}{' '}
-              <Link href={`tel:${tel}`} underline="hover">
+              <Link href={`tel:${tel}`} underline="always">
                 {HOTLINE}
               </Link>
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {t('portal.footer.email')}{' '}
-              <Link href={`mailto:${SUPPORT_EMAIL}`} underline="hover">
+              <Link href={`mailto:${SUPPORT_EMAIL}`} underline="always">
                 {SUPPORT_EMAIL}
               </Link>
             </Typography>
@@ -63,10 +63,10 @@ export function Footer() {
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {t('portal.footer.downloadApp', { product: PRODUCT_NAME })}
             </Typography>
-            <Link variant="body2" href={APP_STORE_URL} target="_blank" rel="noopener noreferrer" underline="hover">
+            <Link variant="body2" href={APP_STORE_URL} target="_blank" rel="noopener noreferrer" underline="always">
               {t('portal.footer.appStore')}
             </Link>
-            <Link variant="body2" href={PLAY_STORE_URL} target="_blank" rel="noopener noreferrer" underline="hover">
+            <Link variant="body2" href={PLAY_STORE_URL} target="_blank" rel="noopener noreferrer" underline="always">
               {t('portal.footer.playStore')}
             </Link>
           </Stack>

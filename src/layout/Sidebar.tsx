@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -149,8 +150,9 @@ function SidebarEntry({
 
   if (item.children) {
     const listId = `${item.key}-children`;
+    // The group's button and its sub-list sit in one <li>, so every child of a list is a list item.
     return (
-      <>
+      <ListItem disablePadding sx={{ display: 'block' }}>
         <WithTooltip show={collapsed} title={label}>
           <ListItemButton
             sx={sx}
@@ -177,25 +179,28 @@ function SidebarEntry({
             ))}
           </List>
         </Collapse>
-      </>
+      </ListItem>
     );
   }
 
   return (
-    <WithTooltip show={collapsed} title={label}>
-      <ListItemButton
-        component={NavLink}
-        to={item.to ?? WELCOME_PATH}
-        end={false}
-        sx={sx}
-        onClick={onNavigate}
-        aria-label={collapsed ? label : undefined}
-        data-resource={item.resource}
-      >
-        {icon}
-        {!collapsed && <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} />}
-      </ListItemButton>
-    </WithTooltip>
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <WithTooltip show={collapsed} title={label}>
+        <ListItemButton
+          component={NavLink}
+          to={item.to ?? WELCOME_PATH}
+          end={false}
+          sx={sx}
+          onClick={onNavigate}
+          aria-label={collapsed ? label : undefined}
+          data-resource={item.resource}
+        >
+          {icon}
+          {/* Long names wrap onto a second line rather than being cut off with no way to read them. */}
+          {!collapsed && <ListItemText primary={label} />}
+        </ListItemButton>
+      </WithTooltip>
+    </ListItem>
   );
 }
 
