@@ -21,3 +21,4 @@ export * from './payment-integration';
 export * from './payment-links';
 export * from './tickets';
 export * from './transaction-control';
+export * from './business-pages';
