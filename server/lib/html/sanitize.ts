@@ -25,12 +25,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'iframe', 'object', 'svg', 'math'],
   transformTags: {
     // A tag renamed to one not allowed is dropped; a link's text stays, an image has none.
-    a: (tagName, attribs) => {
+    a: (_tagName, attribs): sanitizeHtml.Tag => {
       const href = (attribs.href ?? '').trim();
       if (!SAFE_LINK.test(href)) return { tagName: 'span', attribs: {} };
       return { tagName: 'a', attribs: { href, rel: 'noopener nofollow', target: '_blank' } };
     },
-    img: (tagName, attribs) => {
+    img: (_tagName, attribs): sanitizeHtml.Tag => {
       const name = pageMediaNameOf((attribs.src ?? '').trim());
       if (!name) return { tagName: 'span', attribs: {} };
       return { tagName: 'img', attribs: { src: attribs.src!.trim(), ...(attribs.alt ? { alt: attribs.alt } : {}) } };
