@@ -4,6 +4,7 @@
  */
 import ExcelJS from 'exceljs';
 import { BATCH_COLUMNS } from '../src/domain/disbursements';
+import { standardDisbursementFee } from '../server/db/seed-payment-integration';
 import { readBatchFile } from '../server/routes/disbursement-management/batch-file';
 import { checkRows } from '../server/routes/disbursement-management/batch';
 
@@ -14,7 +15,7 @@ const row = (i: number) => ['WALLET', `09${String(i).padStart(6, '0')}12`, '', 1
 
 async function timed(fileName: string, content: Buffer): Promise<number> {
   const t0 = performance.now();
-  const checked = checkRows(await readBatchFile(fileName, content));
+  const checked = checkRows(await readBatchFile(fileName, content), standardDisbursementFee);
   const ms = performance.now() - t0;
   if (checked.length !== BATCH_ROWS) throw new Error(`expected ${BATCH_ROWS} rows, got ${checked.length}`);
   return Math.round(ms);

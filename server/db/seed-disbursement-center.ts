@@ -5,9 +5,10 @@
  * with an empty balance. Deterministic.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { DEFAULT_TIERS, feeOf, tierFor } from '@/domain/disbursements';
+import { DEFAULT_TIERS, tierFor } from '@/domain/disbursements';
 import { demoPayeeDirectory } from '../routes/disbursement-management/payee-directory';
 import { disbursementAccounts, disbursementAuditEntries, disbursementItems, disbursementLedger, disbursementOrders, settlements } from './schema';
+import { standardDisbursementFee } from './seed-payment-integration';
 import type { DomainSeed } from './seed-types';
 import { DemoMerchants, DemoUsers } from './seed-fixtures';
 
@@ -35,6 +36,7 @@ export const seedDisbursementCenter: DomainSeed = async (tx, ctx) => {
 
   const row = { channel: 'WALLET' as const, account: '0912345678', bankId: null, amount: 500_000, description: 'Thưởng nhân viên xuất sắc' };
   const tier = tierFor(DEFAULT_TIERS, row.amount);
+  const fee = standardDisbursementFee(row.channel, row.amount);
   const code = `CH${String(merchantId).padStart(4, '0')}000001`;
   const [order] = await tx
     .insert(disbursementOrders)
@@ -44,7 +46,7 @@ export const seedDisbursementCenter: DomainSeed = async (tx, ctx) => {
       kind: 'SINGLE',
       rowCount: 1,
       totalAmount: row.amount,
-      totalFee: feeOf(row.channel),
+      totalFee: fee,
       requiredApprovals: tier.approvals,
       approverRoles: tier.roles,
       createdBy: admin,
@@ -58,14 +60,14 @@ export const seedDisbursementCenter: DomainSeed = async (tx, ctx) => {
     tranId: `${code}00001`,
     ...row,
     holderName: demoPayeeDirectory.holderName(row.channel, row.account, null) ?? '',
-    fee: feeOf(row.channel),
+    fee,
   });
   await tx.insert(disbursementAuditEntries).values({
     merchantId,
     orderId: order.id,
     actorUserId: admin,
     action: 'CREATE',
-    details: { kind: 'SINGLE', rowCount: 1, totalAmount: row.amount, totalFee: 0, requiredApprovals: tier.approvals },
+    details: { kind: 'SINGLE', rowCount: 1, totalAmount: row.amount, totalFee: fee, requiredApprovals: tier.approvals },
     createdAt: ctx.referenceDate,
   });
 };

@@ -3,6 +3,7 @@
  * basis points of the amount plus a fixed fee in đồng; wallet payments use the figures' default rate
  * (src/domain/figures.ts), so the plan shown matches the fees in the reports.
  */
+import { DISBURSEMENT_SERVICE_CODE, disbursementFee, type DisbursementFee } from '@/domain/disbursements';
 import { DEFAULT_FEE_RATE_BPS } from '@/domain/figures';
 import type { SellingPlanRate } from '@/domain/paymentIntegration';
 import { merchantSellingPlans, sellingPlans } from './schema';
@@ -45,7 +46,7 @@ export const SELLING_PLAN_SEEDS: PlanSeed[] = [
   },
   {
     code: 'DISBURSEMENT_STANDARD',
-    serviceCode: 'DISBURSEMENT',
+    serviceCode: DISBURSEMENT_SERVICE_CODE,
     nameVi: 'Chi hộ - Gói tiêu chuẩn',
     nameEn: 'Disbursements - Standard plan',
     rates: [
@@ -54,6 +55,9 @@ export const SELLING_PLAN_SEEDS: PlanSeed[] = [
     ],
   },
 ];
+
+/** The fee of the standard DISBURSEMENT plan (demo data made without a database: seeds, bench). */
+export const standardDisbursementFee: DisbursementFee = disbursementFee(SELLING_PLAN_SEEDS.find((p) => p.serviceCode === DISBURSEMENT_SERVICE_CODE)!.rates);
 
 export const seedPaymentIntegration: DomainSeed = async (tx, ctx) => {
   const plans = await tx.insert(sellingPlans).values(SELLING_PLAN_SEEDS).returning({ id: sellingPlans.id, serviceCode: sellingPlans.serviceCode });

@@ -4,6 +4,7 @@
  * report setting with a produced file. Values come from a fixed generator; times count back from the
  * day the database is seeded, so the default ranges (last 7 days, this month) always show rows.
  */
+import { standardDisbursementFee } from './seed-payment-integration';
 import type { SeedTx, DomainSeed, SeedContext } from './seed-types';
 import { CASHIER_STORE_SEQ, DemoMerchants, storeCode } from './seed-fixtures';
 import {
@@ -15,6 +16,7 @@ import {
   reportSettings,
   settlements,
 } from './schema';
+import { DISBURSEMENT_CHANNELS } from '@/domain/disbursements';
 import { feeFor } from '@/domain/figures';
 import { dayStart, nextRunAt, vietnamToday } from '@/domain/time';
 
@@ -42,8 +44,6 @@ const SPAN_DAYS = 120;
 
 /** Card payments cost the merchant 2.2 % (international card rate of the demo contract). */
 const CARD_FEE_RATE_BPS = 220;
-/** A disbursement to a bank account costs 3,300 đ (3,000 đ + VAT). */
-const BANK_TRANSFER_FEE = 3_300;
 const CARD_BRANDS = ['VISA', 'MASTERCARD', 'JCB', 'NAPAS'];
 const BANKS = ['Vietcombank', 'Techcombank', 'BIDV', 'VietinBank', 'ACB', 'MB Bank', 'VPBank', 'Sacombank'];
 const RECEIVERS = ['Nguyễn Văn An', 'Trần Thị Bích', 'Lê Hoàng Nam', 'Phạm Thu Trang', 'Võ Minh Khoa', 'Đỗ Thị Hạnh', 'Bùi Quang Huy'];
@@ -108,7 +108,7 @@ async function seedMerchant(tx: SeedTx, ctx: SeedContext, merchantId: number, an
   await chunk(cards, (part) => tx.insert(cardPayments).values(part));
 
   const payouts = Array.from({ length: counts.disbursement }, (_, i) => {
-    const channel = g.pick(['WALLET', 'BANK']);
+    const channel = g.pick(DISBURSEMENT_CHANNELS);
     const amount = g.int(10, 2000) * 10_000;
     const receiverName = g.pick(RECEIVERS);
     const receiverAccount = channel === 'WALLET' ? `${g.pick(MOBILE)}${g.digits(7)}` : g.digits(12);
@@ -124,8 +124,8 @@ async function seedMerchant(tx: SeedTx, ctx: SeedContext, merchantId: number, an
       channel,
       receiverBank,
       amount,
-      // A transfer's fee is charged when it succeeds: none while processing or after a failure.
-      fee: channel === 'BANK' && status === 'SUCCESS' ? BANK_TRANSFER_FEE : 0,
+      // A transfer's fee (the DISBURSEMENT plan's) is charged when it succeeds: none while processing or after a failure.
+      fee: status === 'SUCCESS' ? standardDisbursementFee(channel, amount) : 0,
       description,
       status,
       createdAt: timeAt(g, anchor, i, counts.disbursement),

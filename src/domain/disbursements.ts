@@ -5,6 +5,8 @@
  * (maker-checker), the funds are reserved at the last approval, then each row is paid or fails.
  */
 import { z } from 'zod';
+import { feeFor } from './figures';
+import type { SellingPlanRate } from './paymentIntegration';
 import { PAYOUT_BANKS, isValidAccountNumber } from './payouts';
 import type { Role } from './roles';
 import { isValidPhone, ValidationKeys } from './validation';
@@ -28,9 +30,23 @@ export type FailureReason = (typeof FAILURE_REASONS)[number];
 /** One row: at least 10.000 đ, at most 500.000.000 đ (whole đồng). */
 export const MIN_DISBURSEMENT_AMOUNT = 10_000;
 export const MAX_DISBURSEMENT_AMOUNT = 500_000_000;
-/** The provider's fee per row: wallets free, banks 3.300 đ (as the disbursement report's rows). */
-export const FEES: Record<DisbursementChannel, number> = { WALLET: 0, BANK: 3_300 };
-export const feeOf = (channel: DisbursementChannel): number => FEES[channel];
+/** The selling-plan service of disbursements (`/selling-plan/v1`) and the plan method of each channel. */
+export const DISBURSEMENT_SERVICE_CODE = 'DISBURSEMENT';
+export const PLAN_METHOD_OF_CHANNEL: Record<DisbursementChannel, string> = { WALLET: 'WALLET', BANK: 'BANK_ACCOUNT' };
+/** The fee of one row of `amount` đồng paid through `channel`. */
+export type DisbursementFee = (channel: DisbursementChannel, amount: number) => number;
+
+/**
+ * The provider's fee per row, from the rates of the merchant's DISBURSEMENT selling plan (the one source
+ * of the centre, its screens, the integration centre's plan list and the disbursement report): the
+ * plan's fixed fee plus its rate of the amount. A channel the plan does not price costs nothing.
+ */
+export function disbursementFee(rates: readonly SellingPlanRate[]): DisbursementFee {
+  return (channel, amount) => {
+    const rate = rates.find((r) => r.method === PLAN_METHOD_OF_CHANNEL[channel]);
+    return rate ? rate.fixedFee + feeFor(amount, rate.rateBps) : 0;
+  };
+}
 export const MAX_DESCRIPTION_LENGTH = 100;
 export const MAX_BATCH_ROWS = 10_000;
 
@@ -178,6 +194,8 @@ export const lookupSchema = z.strictObject({
   channel: z.enum(DISBURSEMENT_CHANNELS),
   account: z.string().max(30),
   bankId: z.string().max(10).nullable().optional(),
+  /** The amount to be paid, when known: the fee shown is the plan's fee of it. */
+  amount: z.number().int().min(MIN_DISBURSEMENT_AMOUNT).max(MAX_DISBURSEMENT_AMOUNT).optional(),
 });
 
 // ---------------------------------------------------------------------------------------------

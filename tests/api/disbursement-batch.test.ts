@@ -155,7 +155,7 @@ describe('disbursement batches', () => {
     const book = await xlsx([[...BATCH_COLUMNS], ['WALLET', '0912000111', '', 150_000, 'Thưởng'], ['BANK', '0071000123456', 'VCB', 2_500_000, 'NCC'], ['BANK', '0071000129999', 'TCB', 1_000_000, 'Tiền hàng']]);
     const res = await upload(admin, 'dot1-da-sua.xlsx', book);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ rowCount: 3, errorCount: 0, totalAmount: 3_650_000, totalFee: 6_600 });
+    expect(res.json().data).toMatchObject({ rowCount: 3, errorCount: 0, totalAmount: 3_650_000, totalFee: 8_600 });
     const uploadId = res.json().data.uploadId;
     const c = calls(t);
     const submitted = await c.post(admin, `/batch-uploads/${uploadId}/submit`);
@@ -169,7 +169,7 @@ describe('disbursement batches', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().data).toMatchObject({ status: 'COMPLETED', successCount: 2, failedCount: 1 });
     const [account] = await t.database.db.select().from(disbursementAccounts).where(eq(disbursementAccounts.merchantId, SME));
-    expect(account.balance).toBe(10_000_000 - 2_650_000 - 3_300);
+    expect(account.balance).toBe(10_000_000 - 2_650_000 - 2_000 - 3_300);
 
     const results = await t.call(owner, { method: 'GET', url: `${base(SME)}/orders/${order.id}/results?format=csv` });
     expect(results.statusCode).toBe(200);

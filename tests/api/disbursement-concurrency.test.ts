@@ -97,7 +97,8 @@ describe('disbursement concurrency (embedded database)', () => {
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode !== 200).every((a) => a.statusCode === 400 || a.statusCode === 409)).toBe(true);
     const [account] = await t.database.db.select().from(disbursementAccounts).where(eq(disbursementAccounts.merchantId, SME));
-    expect(account.balance).toBe(4_000_000);
+    // 1.000.000 đ and the plan's 2.000 đ wallet fee, once.
+    expect(account.balance).toBe(5_000_000 - 1_000_000 - 2_000);
     expect(await t.database.db.select().from(disbursementLedger).where(eq(disbursementLedger.orderId, order.id))).toHaveLength(1);
   });
 });

@@ -12,6 +12,8 @@ import {
   disbursementLedger,
   disbursementOrders,
   disbursements,
+  merchantSellingPlans,
+  sellingPlans,
   settlements,
 } from '../../server/db/schema';
 import { DemoUsers } from '../../server/db/seed-fixtures';
@@ -19,6 +21,8 @@ import viApi from '../../src/i18n/vi/api.json';
 import enApi from '../../src/i18n/en/api.json';
 import viValidation from '../../src/i18n/vi/validation.json';
 import { DEFAULT_TIERS } from '../../src/domain/disbursements';
+import { REPORTS } from '../../src/domain/reportCenter';
+import { vietnamToday } from '../../src/domain/time';
 import { wrongCode, lastCode } from './auth-helpers';
 import { addSmeAdministrator, approveWithCode, calls, makeDisbursementApp, OTHER, SME } from './disbursement-helpers';
 import type { TestApp } from './helpers';
@@ -109,7 +113,7 @@ describe('disbursement centre', () => {
   it('looks up holders masked, with the fee; refuses bad numbers and unknown accounts', async () => {
     const w = await c.post(owner, '/payee-lookup', { channel: 'WALLET', account: '0912000111' });
     expect(w.statusCode).toBe(200);
-    expect(w.json().data.fee).toBe(0);
+    expect(w.json().data.fee).toBe(2_000);
     expect(w.json().data.holderName).toMatch(/^\S•••( \S•••)* \S+$/u);
     expect((await c.post(owner, '/payee-lookup', { channel: 'BANK', account: '0071000123456', bankId: 'VCB' })).json().data.fee).toBe(3_300);
     const badPhone = await c.post(owner, '/payee-lookup', { channel: 'WALLET', account: '0412345678' });
@@ -137,7 +141,7 @@ describe('disbursement centre', () => {
 
   it('a single disbursement waits for approval: tier by amount, masked payee, idempotent retry', async () => {
     const small = await create(admin, wallet());
-    expect(small).toMatchObject({ status: 'PENDING_APPROVAL', requiredApprovals: 1, totalAmount: 150_000, totalFee: 0 });
+    expect(small).toMatchObject({ status: 'PENDING_APPROVAL', requiredApprovals: 1, totalAmount: 150_000, totalFee: 2_000 });
     expect(small.items[0].account).toBe('0912•••111');
     expect(small.items[0].holderName).toContain('•••');
     const big = await create(admin, bank({ amount: 10_000_001 }));
@@ -179,14 +183,14 @@ describe('disbursement centre', () => {
     const paid = res.json().data;
     expect(paid).toMatchObject({ status: 'COMPLETED', successCount: 1, failedCount: 0, approvals: [{ username: 'owner_demo' }] });
     expect(paid.items[0]).toMatchObject({ status: 'SUCCESS', failureReason: null });
-    expect(await balance()).toBe(before - 300_000);
+    expect(await balance()).toBe(before - 300_000 - 2_000);
     expect(paid.audit.map((a: { action: string }) => a.action)).toEqual(['CREATE', 'OTP_SENT', 'APPROVE', 'FUNDS_RESERVED', 'PAID']);
 
     // The same code again, or a retry: the order is decided.
     const retry = await c.post(owner, `/orders/${order.id}/approve`, { otpId: sent.json().data.otpId, otpCode: code });
     expect(retry.statusCode).toBe(409);
     expect(retry.json().message).toBe(viApi.disbursements.alreadyDecided);
-    expect(await balance()).toBe(before - 300_000);
+    expect(await balance()).toBe(before - 300_000 - 2_000);
 
     const report = await t.call(owner, { method: 'GET', url: `/api/transaction/v2/merchants/${SME}/reports/disbursement-report/${paid.items[0].tranId}` });
     expect(report.statusCode, report.body).toBe(200);
@@ -230,8 +234,26 @@ describe('disbursement centre', () => {
       ['DISBURSEMENT', -1_003_300],
       ['REVERSAL', 1_003_300],
     ]);
-    const [row] = await t.database.db.select().from(disbursements).where(eq(disbursements.tranId, res.json().data.items[0].tranId));
+    const tranId = res.json().data.items[0].tranId as string;
+    const [row] = await t.database.db.select().from(disbursements).where(eq(disbursements.tranId, tranId));
     expect(row).toMatchObject({ status: 'FAILED', failureReason: 'ACCOUNT_LOCKED', merchantId: SME });
+
+    // The disbursement report shows the reason: in its list (a default column) and in its export, in words.
+    const report = `/api/transaction/v2/merchants/${SME}/reports/disbursement-report`;
+    const filter = `fromDate=${vietnamToday()}&toDate=${vietnamToday()}&keyword=${tranId}`;
+    const list = (await t.call(owner, { method: 'GET', url: `${report}?${filter}` })).json().data;
+    expect(list.content).toEqual([expect.objectContaining({ tranId, status: 'FAILED', failureReason: 'ACCOUNT_LOCKED' })]);
+    expect(REPORTS['disbursement-report'].defaultColumns).toContain('failureReason');
+    for (const [lang, header, reason] of [
+      ['vi', 'Lý do thất bại', viApi.disbursements.failure.ACCOUNT_LOCKED],
+      ['en', 'Failure reason', enApi.disbursements.failure.ACCOUNT_LOCKED],
+    ]) {
+      const file = await t.call(owner, { method: 'POST', url: `${report}/export?${filter}&format=csv&lang=${lang}&columns=tranId&columns=status&columns=failureReason` });
+      expect(file.statusCode, file.body).toBe(200);
+      const lines = file.body.slice(1).trim().split(/\r?\n/);
+      expect(lines[0].split(',')).toEqual([lang === 'vi' ? 'Mã giao dịch' : 'Transaction ID', lang === 'vi' ? 'Trạng thái' : 'Status', header]);
+      expect(lines[1]).toBe(`${tranId},${lang === 'vi' ? 'Thất bại' : 'Failed'},${reason}`);
+    }
   });
 
   it('two approvers above 10.000.000 đ: one approval leaves it waiting, the same approver cannot count twice', async () => {
@@ -250,7 +272,7 @@ describe('disbursement centre', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data).toMatchObject({ status: 'COMPLETED', successCount: 1 });
     expect(done.json().data.approvals.map((a: { username: string }) => a.username)).toEqual(['admin_demo', 'second_admin_demo']);
-    expect(await balance()).toBe(before - 11_000_000);
+    expect(await balance()).toBe(before - 11_000_000 - 2_000);
   });
 
   it('reject and cancel: only an approver rejects, only the maker cancels, a decided order is final', async () => {
@@ -305,5 +327,40 @@ describe('disbursement centre', () => {
     expect((await foreign.post(otherOwner, `/orders/${order.id}/approve`, { otpId: 'abcdefgh', otpCode: '123456' })).statusCode).toBe(404);
     expect((await c.get(otherOwner, `/orders/${order.id}`)).statusCode).toBe(403);
     expect((await c.get(owner, `/orders/${order.id}`)).json().data.status).toBe('PENDING_APPROVAL');
+  });
+  it('fees are the DISBURSEMENT selling plan’s: the plan shown, the lookup, the order and the report row agree', async () => {
+    // The seeded standard plan: wallet 2.000 đ, bank 3.300 đ, as the integration centre lists it.
+    const plans = (await t.call(owner, { method: 'GET', url: `/api/selling-plan/v1/merchants/${SME}/plans` })).json().data as Array<{ serviceCode: string; rates: unknown[] }>;
+    expect(plans.find((p) => p.serviceCode === 'DISBURSEMENT')!.rates).toEqual([
+      { method: 'WALLET', rateBps: 0, fixedFee: 2_000 },
+      { method: 'BANK_ACCOUNT', rateBps: 0, fixedFee: 3_300 },
+    ]);
+    // The SME moves to a plan with a rate: 0,5 % + 500 đ on wallets, 1.100 đ on banks.
+    const [plan] = await t.database.db
+      .insert(sellingPlans)
+      .values({ code: 'DISBURSEMENT_RATE_TEST', serviceCode: 'DISBURSEMENT', nameVi: 'Chi hộ - thử', nameEn: 'Disbursements - test', rates: [{ method: 'WALLET', rateBps: 50, fixedFee: 500 }, { method: 'BANK_ACCOUNT', rateBps: 0, fixedFee: 1_100 }] })
+      .returning({ id: sellingPlans.id });
+    const onPlan = (planId: number) =>
+      t.database.db.update(merchantSellingPlans).set({ planId }).where(and(eq(merchantSellingPlans.merchantId, SME), eq(merchantSellingPlans.serviceCode, 'DISBURSEMENT')));
+    const [standard] = await t.database.db.select({ planId: merchantSellingPlans.planId }).from(merchantSellingPlans).where(and(eq(merchantSellingPlans.merchantId, SME), eq(merchantSellingPlans.serviceCode, 'DISBURSEMENT')));
+    await onPlan(plan.id);
+    try {
+      const lookup = await c.post(owner, '/payee-lookup', { channel: 'WALLET', account: '0912000111', amount: 1_000_000 });
+      expect(lookup.json().data.fee).toBe(5_500);
+      expect((await c.post(owner, '/payee-lookup', { channel: 'BANK', account: '0071000123456', bankId: 'VCB', amount: 1_000_000 })).json().data.fee).toBe(1_100);
+      // Another merchant stays on the standard plan.
+      expect((await calls(t, OTHER).post(otherOwner, '/payee-lookup', { channel: 'WALLET', account: '0912000111', amount: 1_000_000 })).json().data.fee).toBe(2_000);
+      await fund(1_100_000);
+      const order = await create(admin, wallet({ amount: 1_000_000, account: '0912000999' }));
+      expect(order.totalFee).toBe(5_500);
+      const before = await balance();
+      const res = await approveWithCode(t, owner, OWNER_PHONE, order.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await balance()).toBe(before - 1_005_500);
+      const [row] = await t.database.db.select().from(disbursements).where(eq(disbursements.tranId, res.json().data.items[0].tranId));
+      expect(row).toMatchObject({ status: 'SUCCESS', amount: 1_000_000, fee: 5_500 });
+    } finally {
+      await onPlan(standard.planId);
+    }
   });
 });

@@ -21,6 +21,8 @@ export interface ReportTable {
   rowId: PgColumn;
   merchantId: PgColumn;
   storeId?: PgColumn;
+  /** Columns of this report whose codes are written in words in exports: column → catalogue prefix (api.json). */
+  wordColumns?: Readonly<Record<string, string>>;
 }
 
 export interface ReportFilter {

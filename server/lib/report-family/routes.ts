@@ -60,8 +60,12 @@ export function exportColumnsOf(report: ReportTable, keys: readonly string[], la
 /** Columns whose codes are written in words, and where their words are. */
 const WORD_COLUMNS: Readonly<Record<string, string>> = { status: 'reportCenter.statuses', channel: 'reportCenter.channels' };
 
-/** Statuses and channels in words: an accountant's file should say "Thành công", not SUCCESS. */
-export async function* exportRowsOf(rows: AsyncIterable<ReportRow>, lang: Lang): AsyncGenerator<ReportRow> {
+/**
+ * Statuses and channels (and a report's own `wordColumns`) in words: an accountant's file should say
+ * "Thành công", not SUCCESS.
+ */
+export async function* exportRowsOf(rows: AsyncIterable<ReportRow>, lang: Lang, reportWords: Readonly<Record<string, string>> = {}): AsyncGenerator<ReportRow> {
+  const columns = Object.entries({ ...WORD_COLUMNS, ...reportWords });
   const words = new Map<string, string>();
   const word = (prefix: string, code: unknown) => {
     const key = `${prefix}.${String(code)}`;
@@ -74,7 +78,7 @@ export async function* exportRowsOf(rows: AsyncIterable<ReportRow>, lang: Lang):
   };
   for await (const row of rows) {
     const out: ReportRow = { ...row };
-    for (const [column, prefix] of Object.entries(WORD_COLUMNS)) {
+    for (const [column, prefix] of columns) {
       if (out[column] !== undefined && out[column] !== null) out[column] = word(prefix, out[column]);
     }
     yield out;
@@ -104,7 +108,7 @@ export function reportExportRequest(report: ReportTable, repo: ReportRepository,
     sheetName: translate(lang, `reportCenter.reports.${key}`),
     params: { ...filter, scopeStoreIds: undefined, columns: keys },
     count: () => repo.count(merchantId, filter),
-    rows: () => exportRowsOf(repo.stream(merchantId, filter), lang),
+    rows: () => exportRowsOf(repo.stream(merchantId, filter), lang, report.wordColumns),
     formatDate: formatVietnamDateTime,
   };
 }

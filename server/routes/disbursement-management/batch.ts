@@ -15,7 +15,7 @@ import {
   checkPayee,
   DisbursementApiPaths,
   duplicateKeyOf,
-  feeOf,
+  type DisbursementFee,
   MAX_BATCH_FILE_BYTES,
   RowKeys,
   type BatchFileType,
@@ -34,6 +34,7 @@ import { merchantScope } from '../../plugins/auth';
 import { apiQuery, idParam, langOnlyQuery } from '../../validation';
 import { maskedAccount, merchantParams, orderParams, orderSchema, orderView, requireDisbursementAccess } from './views';
 import { badFile, readBatchFile, type RawRow } from './batch-file';
+import { disbursementFeesOf } from './fees';
 import { demoPayeeDirectory } from './payee-directory';
 import type { DisbursementRepository } from './repository';
 
@@ -66,7 +67,7 @@ const validationSchema = z.object({
 });
 
 /** Every row checked on its own, then against the rows above it (the first of two copies stays valid). */
-export function checkRows(raw: RawRow[]): CheckedRow[] {
+export function checkRows(raw: RawRow[], feeOf: DisbursementFee): CheckedRow[] {
   const seen = new Map<string, number>();
   return raw.map(({ rowNo, cells }) => {
     const input = { channel: String(cells.channel), account: String(cells.account), bankId: String(cells.bank_code), amount: cells.amount, description: String(cells.description) };
@@ -84,7 +85,7 @@ export function checkRows(raw: RawRow[]): CheckedRow[] {
       duplicateOf: null,
     };
     if (!row) return out;
-    out.fee = feeOf(row.channel);
+    out.fee = feeOf(row.channel, row.amount);
     out.holderName = demoPayeeDirectory.holderName(row.channel, row.account, row.bankId);
     if (!out.holderName) out.errors.push({ field: 'account', message: RowKeys.notFound });
     const key = duplicateKeyOf(row);
@@ -173,7 +174,7 @@ export const batchRoutes: FastifyPluginAsyncZod<{ repo: DisbursementRepository }
     async (request) => {
       const actor = requireDisbursementAccess(request);
       const { fileName, content } = await readUpload(request);
-      const rows = checkRows(await readBatchFile(fileName, content));
+      const rows = checkRows(await readBatchFile(fileName, content), await disbursementFeesOf(app.database.db, actor.merchantId));
       const uploadId = await repo.saveUpload(actor.merchantId, actor, fileName, rows);
       const valid = rows.filter((r) => r.errors.length === 0);
       return ok(request, {

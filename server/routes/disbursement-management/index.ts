@@ -15,10 +15,10 @@ import {
   canEditDisbursementRules,
   checkPayee,
   DisbursementApiPaths,
-  feeOf,
   lookupSchema,
   ORDER_STATUSES,
   singleDisbursementSchema,
+  MIN_DISBURSEMENT_AMOUNT,
 } from '@/domain/disbursements';
 import { otpCodeSchema } from '@/domain/payouts';
 import { users } from '../../db/schema';
@@ -28,6 +28,7 @@ import { pageQueryShape, pageSchema, toPage } from '../../pagination';
 import { merchantScope } from '../../plugins/auth';
 import { apiQuery, idParam, langOnlyQuery } from '../../validation';
 import { batchRoutes } from './batch';
+import { disbursementFeesOf } from './fees';
 import { demoPayeeDirectory } from './payee-directory';
 import { disbursementRepository } from './repository';
 import {
@@ -169,12 +170,12 @@ export const disbursementManagementRoutes: FastifyPluginAsyncZod = async (app) =
       },
     },
     async (request) => {
-      requireDisbursementAccess(request);
-      const { row, errors } = checkPayee({ ...request.body, amount: 10_000_000 });
+      const actor = requireDisbursementAccess(request);
+      const { row, errors } = checkPayee({ ...request.body, amount: request.body.amount ?? MIN_DISBURSEMENT_AMOUNT });
       if (!row) throw new ApiError(400, ApiStatus.VALIDATION, errors[0].message);
       const holderName = demoPayeeDirectory.holderName(row.channel, row.account, row.bankId);
       if (!holderName) throw new ApiError(404, ApiStatus.NOT_FOUND, 'validation.disbursement.accountNotFound');
-      return ok(request, { holderName, fee: feeOf(row.channel) });
+      return ok(request, { holderName, fee: (await disbursementFeesOf(app.database.db, actor.merchantId))(row.channel, row.amount) });
     },
   );
 
@@ -219,7 +220,7 @@ export const disbursementManagementRoutes: FastifyPluginAsyncZod = async (app) =
       if (!holderName) throw new ApiError(404, ApiStatus.NOT_FOUND, 'validation.disbursement.accountNotFound');
       const id = await repo.createOrder(
         actor.merchantId,
-        { kind: 'SINGLE', fileName: null, rows: [{ ...row, holderName, fee: feeOf(row.channel) }], idempotencyKey: request.headers['idempotency-key'] ?? null, uploadId: null },
+        { kind: 'SINGLE', fileName: null, rows: [{ ...row, holderName, fee: (await disbursementFeesOf(app.database.db, actor.merchantId))(row.channel, row.amount) }], idempotencyKey: request.headers['idempotency-key'] ?? null, uploadId: null },
         actor,
       );
       request.log.info({ merchantId: actor.merchantId, orderId: id }, 'disbursement order created');

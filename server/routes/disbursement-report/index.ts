@@ -22,7 +22,10 @@ export const disbursementTable: ReportTable = {
     fee: t.fee,
     description: t.description,
     status: t.status,
+    failureReason: t.failureReason,
   },
+  // FAILED rows say why in words (ACCOUNT_LOCKED → "Tài khoản nhận đang bị khoá").
+  wordColumns: { failureReason: 'disbursements.failure' },
 };
 
 export const disbursementReportRoutes = reportRoutes(disbursementTable);

@@ -42,7 +42,7 @@ export function disbursementsApi(http: HttpClient, ctx: ApiContext) {
     async saveApprovalRules(tiers: ApprovalTier[]): Promise<ApprovalRules> {
       return (await call<ApprovalRules>(DisbursementApiPaths.rules, { method: 'PUT', body: { tiers }, showSuccess: true })).data;
     },
-    async lookupPayee(body: { channel: string; account: string; bankId?: string | null }): Promise<PayeeLookup> {
+    async lookupPayee(body: { channel: string; account: string; bankId?: string | null; amount?: number }): Promise<PayeeLookup> {
       return (await call<PayeeLookup>(DisbursementApiPaths.lookup, { method: 'POST', body, ...quiet })).data;
     },
     async getDisbursementOrders(pageNumber: number, pageSize: number, status?: OrderStatus): Promise<Page<DisbursementOrder>> {

@@ -16,6 +16,7 @@ import { ReportList, type ReportColumn } from './ReportList';
 import { SearchFilter } from './SearchFilter';
 import { StatusChip } from './StatusChip';
 import { StoreName } from './StoreName';
+import { isCodedColumn } from './codedColumns';
 
 interface ReportFilter extends Record<string, unknown> {
   fromDate: string;
@@ -76,7 +77,7 @@ export function GenericReportList({ report }: { report: ReportKey }) {
               return <StatusChip status={String(value)} />;
             default:
               if (column.key === 'storeName') return <StoreName name={String(value)} />;
-              return column.key === 'channel' || column.key === 'cardBrand' ? translate(`portal.reports.values.${String(value)}`, { _: String(value) }) : String(value);
+              return isCodedColumn(column.key) ? translate(`portal.reports.values.${String(value)}`, { _: String(value) }) : String(value);
           }
         },
       })),

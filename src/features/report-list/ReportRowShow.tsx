@@ -12,6 +12,7 @@ import { REPORTS, type ReportKey } from '@/domain/reportCenter';
 import { getLanguage } from '@/i18n';
 import { usePathOf } from '@/resourceConfig';
 import { StatusChip } from './StatusChip';
+import { isCodedColumn } from './codedColumns';
 
 /** The detail of one report row (card payment {transId}, disbursement {tranId}): every column, labelled. */
 export function ReportRowShow({ report }: { report: ReportKey }) {
@@ -30,7 +31,7 @@ export function ReportRowShow({ report }: { report: ReportKey }) {
     if (type === 'number') return formatNumber(v as number, lng);
     if (type === 'date') return formatDateTimeSeconds(v as string);
     if (type === 'status') return <StatusChip status={String(v)} />;
-    if (key === 'channel' || key === 'cardBrand') return translate(`portal.reports.values.${String(v)}`, { _: String(v) });
+    if (isCodedColumn(key)) return translate(`portal.reports.values.${String(v)}`, { _: String(v) });
     return String(v);
   };
 

@@ -32,7 +32,7 @@ export function SingleForm({ merchantId, onCreated }: { merchantId: number | nul
     return e ? translate(e.message) : undefined;
   };
   const lookup = useMutation({
-    mutationFn: () => api.lookupPayee({ channel: checked.row!.channel, account: checked.row!.account, bankId: checked.row!.bankId }),
+    mutationFn: () => api.lookupPayee({ channel: checked.row!.channel, account: checked.row!.account, bankId: checked.row!.bankId, amount: checked.row!.amount }),
   });
   const create = useMutation({
     mutationFn: () => api.createDisbursement({ ...checked.row!, bankId: checked.row!.bankId }, key),

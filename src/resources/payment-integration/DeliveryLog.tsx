@@ -86,7 +86,7 @@ export function DeliveryLog({ merchantId }: { merchantId: number | null }) {
                   )}
                 </TableCell>
                 <TableCell align="right">{d.lastHttpStatus ?? '-'}</TableCell>
-                <TableCell align="right">{d.lastLatencyMs === null ? '-' : translate(`${T}.deliveries.latency`, { value: formatNumber(d.lastLatencyMs, lng) })}</TableCell>
+                <TableCell align="right">{d.lastLatencyMs === null ? '-' : translate(`${T}.deliveries.latencyValue`, { value: formatNumber(d.lastLatencyMs, lng) })}</TableCell>
                 <TableCell align="right">{d.attempts}</TableCell>
                 <TableCell>
                   {(d.status === 'DELIVERED' || d.status === 'FAILED') && (
