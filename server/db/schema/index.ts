@@ -22,3 +22,4 @@ export * from './payment-links';
 export * from './tickets';
 export * from './transaction-control';
 export * from './business-pages';
+export * from './customer-sessions';
