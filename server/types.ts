@@ -11,6 +11,8 @@ export interface AuthContext {
   userId: number;
   username: string;
   sessionId: number;
+  /** users.user_type: INTERNAL_USER is the provider's staff (only /api/ops and the session calls). */
+  userType: string;
 }
 
 declare module 'fastify' {

@@ -135,6 +135,8 @@ export interface DemoUser {
   phone: string;
   /** Memberships: merchant → roles. */
   memberships: Array<{ merchant: DemoMerchantKey; roles: Role[]; storeSeqs?: number[] }>;
+  /** users.user_type; M4B_USER when absent. INTERNAL_USER: the provider's operator (/portal/ops). */
+  userType?: 'INTERNAL_USER';
 }
 
 /**
@@ -217,6 +219,15 @@ export const DemoUsers = {
     email: 'bpu.owner@example.vn',
     phone: '0708123456',
     memberships: [{ merchant: 'bpu', roles: ['MERCHANT_OWNER'] }],
+  },
+  /** The provider's operator: answers tickets in /portal/ops, belongs to no merchant. */
+  ops: {
+    username: 'ops_demo',
+    name: 'Phan Quốc Việt',
+    email: 'ops.demo@example.vn',
+    phone: '0825123456',
+    memberships: [],
+    userType: 'INTERNAL_USER',
   },
 } as const satisfies Record<string, DemoUser>;
 

@@ -193,6 +193,7 @@ export async function seedIfEmpty(db: Db, size: SeedSize): Promise<SeedSummary |
         email: u.email,
         phone: u.phone,
         passwordHash,
+        ...('userType' in u ? { userType: u.userType } : {}),
         createdAt: since(200),
         plan: u.memberships.map((ms: { merchant: DemoMerchantKey; roles: readonly Role[]; storeSeqs?: readonly number[] }) => ({
           merchantId: DemoMerchants[ms.merchant].id,

@@ -6,7 +6,7 @@
  */
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Headers } from '@/domain/api';
+import { ApiPaths, ApiStatus, Headers } from '@/domain/api';
 import { membershipsRepository, type Membership } from '../db/repositories/memberships';
 import { AuthCache, isMutating } from '../lib/auth-cache';
 import { hashToken, sessionsRepository, TOKEN_PATTERN } from '../db/repositories/sessions';
@@ -67,8 +67,24 @@ export function requireSession(app: FastifyInstance): void {
       request.log.info({ reason: session.reason }, 'session refused');
       throw ApiError.sessionExpired();
     }
-    request.auth = { userId: session.userId, username: session.username, sessionId: session.sessionId };
+    request.auth = { userId: session.userId, username: session.username, sessionId: session.sessionId, userType: session.userType };
+    // The provider's operators reach the operator API and their own session, never a merchant's API.
+    if (session.userType === INTERNAL_USER && !internalUserMayCall(request.routeOptions.url)) throw internalUserRefused();
   });
+}
+
+export const INTERNAL_USER = 'INTERNAL_USER';
+/** Prefix of the operator API (/portal/ops); every route under it is behind requireInternalUser. */
+export const OPS_API_PREFIX = '/api/ops/';
+const INTERNAL_USER_PATHS = new Set([`/api${ApiPaths.logout}`, `/api${ApiPaths.me}`, '/api/error-reports']);
+
+function internalUserMayCall(routeUrl: string | undefined): boolean {
+  return !!routeUrl && (routeUrl.startsWith(OPS_API_PREFIX) || INTERNAL_USER_PATHS.has(routeUrl));
+}
+
+/** 403 for an operator calling a merchant API (translated: operators work in /portal/ops only). */
+export function internalUserRefused(): ApiError {
+  return new ApiError(403, ApiStatus.FORBIDDEN, 'messages.internalUserRefused');
 }
 
 /**

@@ -109,6 +109,8 @@ export interface LoginResponse {
   name: string;
   email: string | null;
   phoneNumber: string | null;
+  /** INTERNAL_USER lands on /ops (the provider's operator area). */
+  userType?: 'M4B_USER' | 'SYSTEM' | 'INTERNAL_USER';
 }
 
 /** GET me. */
@@ -407,6 +409,21 @@ export const ReportCenterPaths = {
   reportFileDownload: '/report-job/v1/merchants/:merchantId/report-files/:id/download',
 } as const;
 
+/** Settlement periods and monthly control under /accounting/v1/merchants (spec §7); the operator's under /ops. */
+export const SettlementApiPaths = {
+  periods: '/accounting/v1/merchants/:merchantId/periods',
+  period: '/accounting/v1/merchants/:merchantId/periods/:id',
+  periodTransactions: '/accounting/v1/merchants/:merchantId/periods/:id/transactions',
+  periodConfirm: '/accounting/v1/merchants/:merchantId/periods/:id/confirm',
+  periodDispute: '/accounting/v1/merchants/:merchantId/periods/:id/dispute',
+  months: '/accounting/v1/merchants/:merchantId/months',
+  month: '/accounting/v1/merchants/:merchantId/months/:id',
+  monthStatement: '/accounting/v1/merchants/:merchantId/months/:id/statement',
+  monthSignOff: '/accounting/v1/merchants/:merchantId/months/:id/sign-off',
+  opsPeriods: '/ops/periods',
+  opsSettle: '/ops/periods/:id/settle',
+} as const;
+
 /** Payment links (spec §7 /payment-link/v1/payment-links, exports under /report-job/v1) and the public payer page's calls. */
 export const PaymentLinkApiPaths = {
   links: '/payment-link/v1/merchants/:merchantId/payment-links',
@@ -421,6 +438,27 @@ export const PaymentLinkApiPaths = {
   payerPayment: '/payment-link/v1/pay/:code/payments',
 } as const;
 
+/** Business page content (spec §2 content-management, §7 /user-generated-content/v1): posts, reviews, stories, images. */
+export const ContentApiPaths = {
+  pages: '/user-generated-content/v1/merchants/:merchantId/pages',
+  posts: '/user-generated-content/v1/merchants/:merchantId/pages/:pageId/posts',
+  post: '/user-generated-content/v1/merchants/:merchantId/pages/:pageId/posts/:postId',
+  postVisibility: '/user-generated-content/v1/merchants/:merchantId/pages/:pageId/posts/:postId/visibility',
+  postPin: '/user-generated-content/v1/merchants/:merchantId/pages/:pageId/posts/:postId/pin',
+  postComments: '/user-generated-content/v1/merchants/:merchantId/pages/:pageId/posts/:postId/comments',
+  commentVisibility: '/user-generated-content/v1/merchants/:merchantId/pages/:pageId/posts/:postId/comments/:commentId/visibility',
+  commentReplies: '/user-generated-content/v1/merchants/:merchantId/pages/:pageId/posts/:postId/comments/:commentId/replies',
+  media: '/user-generated-content/v1/merchants/:merchantId/pages/:pageId/media',
+  reviews: '/user-generated-content/v1/merchants/:merchantId/pages/:pageId/reviews',
+  reviewSummary: '/user-generated-content/v1/merchants/:merchantId/pages/:pageId/reviews/summary',
+  reviewReply: '/user-generated-content/v1/merchants/:merchantId/pages/:pageId/reviews/:reviewId/reply',
+  reviewReport: '/user-generated-content/v1/merchants/:merchantId/pages/:pageId/reviews/:reviewId/report',
+  stories: '/user-generated-content/v1/merchants/:merchantId/pages/:pageId/stories',
+  story: '/user-generated-content/v1/merchants/:merchantId/pages/:pageId/stories/:storyId',
+  /** Public (no sign-in): an uploaded page image by its generated name. */
+  mediaFile: '/user-generated-content/v1/media/:name',
+} as const;
+
 /** Transaction control (spec §2 transaction-control, MERCHANT_TRANSACTION_CONTROL) under spec §7's /accounting/v1/merchants. */
 export const TransactionControlApiPaths = {
   template: '/accounting/v1/merchants/:merchantId/transaction-controls/template',
@@ -428,4 +466,42 @@ export const TransactionControlApiPaths = {
   run: '/accounting/v1/merchants/:merchantId/transaction-controls/:id',
   rows: '/accounting/v1/merchants/:merchantId/transaction-controls/:id/rows',
   exports: '/accounting/v1/merchants/:merchantId/transaction-controls/:id/exports',
+} as const;
+
+/** Support tickets (spec §7 /ticket/v1/accountants/tickets, …/attachments, …/{id}/comments, /ratings, /closes) and the operator's side. */
+export const TicketApiPaths = {
+  tickets: '/ticket/v1/merchants/:merchantId/accountants/tickets',
+  creators: '/ticket/v1/merchants/:merchantId/accountants/tickets/creators',
+  attachments: '/ticket/v1/merchants/:merchantId/accountants/tickets/attachments',
+  ticket: '/ticket/v1/merchants/:merchantId/accountants/tickets/:id',
+  comments: '/ticket/v1/merchants/:merchantId/accountants/tickets/:id/comments',
+  statuses: '/ticket/v1/merchants/:merchantId/accountants/tickets/:id/statuses',
+  /** Close with a 1–5 rating and a comment (spec §7 /closes, /ratings). */
+  closes: '/ticket/v1/merchants/:merchantId/accountants/tickets/:id/closes',
+  reopens: '/ticket/v1/merchants/:merchantId/accountants/tickets/:id/reopens',
+  attachmentFile: '/ticket/v1/merchants/:merchantId/accountants/tickets/:id/attachments/:attachmentId',
+  opsTickets: '/ops/tickets',
+  opsMerchants: '/ops/tickets/merchants',
+  opsAttachments: '/ops/tickets/attachments',
+  opsTicket: '/ops/tickets/:id',
+  opsComments: '/ops/tickets/:id/comments',
+  opsStatuses: '/ops/tickets/:id/statuses',
+  opsAttachmentFile: '/ops/tickets/:id/attachments/:attachmentId',
+} as const;
+
+/** The public business page (/portal/p/<slug>, no sign-in) and, in demo mode only, the customer simulator's calls. */
+export const PublicPageApiPaths = {
+  page: '/public/pages/:slug',
+  /** The page's avatar or cover picture (kind: avatar | cover). */
+  image: '/public/pages/:slug/images/:kind',
+  posts: '/public/pages/:slug/posts',
+  comments: '/public/pages/:slug/posts/:postId/comments',
+  reaction: '/public/pages/:slug/posts/:postId/reaction',
+  stories: '/public/pages/:slug/stories',
+  storyViews: '/public/pages/:slug/stories/:storyId/views',
+  reviews: '/public/pages/:slug/reviews',
+  myReview: '/public/pages/:slug/review',
+  reviewPhotos: '/public/pages/:slug/review-photos',
+  follow: '/public/pages/:slug/follow',
+  customerSessions: '/public/customer-sessions',
 } as const;

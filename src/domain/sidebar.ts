@@ -149,6 +149,8 @@ export const ROLE_ROUTE_CODES: Readonly<Record<Role, readonly RouteCode[]>> = {
     'MERCHANT_STORES_OFFLINE',
     'MERCHANT_TRANS_REPORT',
     'MERCHANT_PAYMENT_LINKS',
+    // Tickets about their stores' transactions and their own (docs/decisions.md).
+    'MERCHANT_RECONCILIATION_ACCOUNTING',
     'MERCHANT_TRANSACTION_CONTROL',
     'MERCHANT_HELP_CENTER',
   ],
@@ -156,6 +158,7 @@ export const ROLE_ROUTE_CODES: Readonly<Record<Role, readonly RouteCode[]>> = {
     'MERCHANT_DASHBOARD',
     'MERCHANT_STORES_OFFLINE',
     'MERCHANT_TRANS_REPORT',
+    'MERCHANT_RECONCILIATION_ACCOUNTING',
     'MERCHANT_TRANSACTION_CONTROL',
     'MERCHANT_HELP_CENTER',
   ],

@@ -4,7 +4,9 @@
  * the zod schemas shared by the portal's forms and the API. Messages are `validation.*` keys.
  */
 import { z } from 'zod';
-import { ValidationKeys } from './validation';
+import { ROLE_ROUTE_CODES } from './sidebar';
+import { dayCount, isDayKey, MAX_RANGE_DAYS } from './time';
+import { dbIdParam, ValidationKeys } from './validation';
 
 export const TICKET_CATEGORIES = ['TRANSACTION', 'PAYOUT', 'PERIOD', 'QUESTION'] as const;
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
@@ -169,3 +171,37 @@ export interface TicketDetail extends TicketSummary {
   comments: TicketComment[];
   events: TicketEvent[];
 }
+
+/** Repeated query keys arrive as a string or an array. */
+const many = <T extends z.ZodType>(item: T) =>
+  z
+    .union([item, z.array(item).max(10)])
+    .transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[])
+    .optional();
+
+const dayParam = z.string().refine(isDayKey, ValidationKeys.invalid).optional();
+
+/** Filters of the merchant's list and the operator's queue (query string). */
+export const ticketFilterShape = {
+  status: many(z.enum(TICKET_STATUSES)),
+  category: many(z.enum(TICKET_CATEGORIES)),
+  from: dayParam.meta({ description: 'First creation day (YYYY-MM-DD, Vietnam time)' }),
+  to: dayParam.meta({ description: 'Last creation day, inclusive' }),
+  createdBy: dbIdParam.optional().meta({ description: 'users.id of the creator' }),
+  keyword: z.string().trim().max(100, ValidationKeys.invalid).optional().meta({ description: 'Part of the subject, a ticket id or a linked transaction id' }),
+};
+
+export function checkTicketFilter(value: { from?: string; to?: string }, ctx: z.RefinementCtx): void {
+  if (!value.from !== !value.to) ctx.addIssue({ code: 'custom', path: [value.from ? 'to' : 'from'], message: ValidationKeys.required });
+  if (value.from && value.to && isDayKey(value.from) && isDayKey(value.to)) {
+    const days = dayCount(value.from, value.to);
+    if (days < 1 || days > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.dateRange' });
+  }
+}
+
+/**
+ * Who uses tickets (docs/decisions.md): every role whose sidebar has MERCHANT_RECONCILIATION_ACCOUNTING.
+ * Store roles among them see only tickets about their stores' transactions and their own.
+ */
+export const canUseTickets = (roles: readonly string[]): boolean =>
+  roles.some((r) => (ROLE_ROUTE_CODES as Record<string, readonly string[] | undefined>)[r]?.includes('MERCHANT_RECONCILIATION_ACCOUNTING') ?? false);

@@ -45,7 +45,8 @@ describe('login', () => {
       data: { username: 'owner_demo', name: 'Nguyễn Minh Anh', email: 'owner.demo@example.vn', phoneNumber: '0901234567' },
     });
     expect(body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(Object.keys(body.data).sort()).toEqual(['email', 'name', 'phoneNumber', 'token', 'username']);
+    expect(Object.keys(body.data).sort()).toEqual(['email', 'name', 'phoneNumber', 'token', 'userType', 'username']);
+    expect(body.data.userType).toBe('M4B_USER');
 
     // Only the HMAC of the token is stored, and the sign-in is recorded.
     const rows = await t.database.db.select().from(sessions);

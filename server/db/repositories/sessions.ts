@@ -26,7 +26,7 @@ export interface SessionPolicy {
 }
 
 export type SessionCheck =
-  | { ok: true; sessionId: number; userId: number; username: string }
+  | { ok: true; sessionId: number; userId: number; username: string; userType: string }
   | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'idle' };
 
 /** last_seen_at is written at most this often: idle expiry is measured in minutes, not milliseconds. */
@@ -60,6 +60,7 @@ export function sessionsRepository(db: Db) {
             id: sessions.id,
             userId: sessions.userId,
             username: users.username,
+            userType: users.userType,
             lastSeenAt: sessions.lastSeenAt,
             expiresAt: sessions.expiresAt,
             revokedAt: sessions.revokedAt,
@@ -83,7 +84,7 @@ export function sessionsRepository(db: Db) {
         // The cached row is this same object: the next calls see the touch too.
         row.lastSeenAt = now;
       }
-      return { ok: true, sessionId: row.id, userId: row.userId, username: row.username };
+      return { ok: true, sessionId: row.id, userId: row.userId, username: row.username, userType: row.userType };
     },
 
     async revoke(sessionId: number, now = new Date()): Promise<void> {

@@ -24,6 +24,7 @@ const loginResponseSchema = z.object({
   name: z.string(),
   email: z.string().nullable(),
   phoneNumber: z.string().nullable(),
+  userType: z.enum(['M4B_USER', 'SYSTEM', 'INTERNAL_USER']).optional(),
 });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -25,6 +25,8 @@ export const loginAnswerSchema = z.object({
   name: z.string(),
   email: z.string().nullable(),
   phoneNumber: z.string().nullable(),
+  /** INTERNAL_USER (the provider's operators) land on /portal/ops instead of the merchant chooser. */
+  userType: z.enum(['M4B_USER', 'SYSTEM', 'INTERNAL_USER']).optional(),
   isLoginSSO: z.boolean().optional(),
   ssoLogoutUrl: z.string().nullable().optional(),
   linkedSSO: z.boolean().optional(),
@@ -76,7 +78,14 @@ export function signInService(app: FastifyInstance) {
     if (isSso) await db.update(sessions).set({ isSso: true }).where(eq(sessions.tokenHash, tokenHash));
     await db.update(users).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, user.id));
     request.log.info({ userId: user.id, isSso }, 'signed in');
-    return { token, username: user.username, name: user.name, email: user.email, phoneNumber: user.phone };
+    return {
+      token,
+      username: user.username,
+      name: user.name,
+      email: user.email,
+      phoneNumber: user.phone,
+      userType: user.userType as 'M4B_USER' | 'SYSTEM' | 'INTERNAL_USER',
+    };
   }
 
   /** Sends the second-factor code to the account's phone and records the challenge. */
