@@ -2,6 +2,7 @@
  * Batch disbursements: template, validating files (every row, duplicates, bad files refused whole), errors
  * as a file, submitting once, approval by another user, results as a file and in the disbursement report.
  */
+import { crc32, deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
@@ -11,7 +12,9 @@ import viApi from '../../src/i18n/vi/api.json';
 import enApi from '../../src/i18n/en/api.json';
 import viValidation from '../../src/i18n/vi/validation.json';
 import enValidation from '../../src/i18n/en/validation.json';
-import { BATCH_COLUMNS, MAX_BATCH_ROWS } from '../../src/domain/disbursements';
+import { BATCH_COLUMNS, MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS } from '../../src/domain/disbursements';
+import { MAX_XLSX_ENTRIES, MAX_XLSX_UNPACKED_BYTES } from '../../server/routes/disbursement-management/batch-file';
+import { zipFootprint } from '../../server/lib/zip';
 import { vietnamToday } from '../../src/domain/time';
 import { approveWithCode, base, calls, makeDisbursementApp, OTHER, SME } from './disbursement-helpers';
 import type { TestApp } from './helpers';
@@ -30,6 +33,47 @@ async function xlsx(rows: Array<Array<string | number | { formula: string }>>): 
   const sheet = wb.addWorksheet('chi-ho');
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** A zip built by hand (deflated entries, central directory, end record): the crafted files of the bomb test. */
+function zipOf(entries: Array<[string, Buffer]>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, data] of entries) {
+    const packed = deflateRawSync(data, { level: 9 });
+    const fileName = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, packed);
+    centrals.push(central, fileName);
+    offset += local.length + fileName.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
 }
 
 const csvOf = (...lines: string[]) => `\uFEFF${[HEADER, ...lines].join('\r\n')}\r\n`;
@@ -91,6 +135,31 @@ describe('disbursement batches', () => {
     expect((await upload(owner, 'list.xlsx', wrongHeader)).statusCode).toBe(400);
     expect((await t.call(owner, { method: 'POST', url: `${base(SME)}/batch-uploads`, payload: { file: 'x' } })).json().message).toBe(viApi.disbursements.badFile.notMultipart);
     expect(await uploadCount()).toBe(before);
+  });
+
+  it('refuses a decompression bomb (too large unpacked, or too many parts) from the zip directory, before parsing', async () => {
+    const before = await uploadCount();
+    // 60 MB of one byte deflates to ~60 KB: well under the 5 MB upload limit.
+    const bomb = zipOf([
+      ['[Content_Types].xml', Buffer.from('<Types/>')],
+      ['xl/worksheets/sheet1.xml', Buffer.alloc(60 * 1024 * 1024, 0x20)],
+    ]);
+    expect(bomb.length).toBeLessThan(MAX_BATCH_FILE_BYTES);
+    const parts = zipOf(Array.from({ length: MAX_XLSX_ENTRIES + 1 }, (_, i): [string, Buffer] => [`xl/media/p${i}.xml`, Buffer.from('x')]));
+    for (const [lang, api] of [['vi', viApi], ['en', enApi]] as const) {
+      for (const file of [bomb, parts]) {
+        const res = await upload(owner, 'luong.xlsx', file, SME, lang);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().message).toBe(api.disbursements.badFile.unpackedTooLarge.replace('{{mb}}', String(MAX_XLSX_UNPACKED_BYTES / 1024 / 1024)));
+      }
+    }
+    // A zip whose directory cannot be read is not an XLSX.
+    expect((await upload(owner, 'luong.xlsx', bomb.subarray(0, bomb.length - 30))).json().message).toBe(viApi.disbursements.badFile.type);
+    expect(await uploadCount()).toBe(before);
+    // The template's own XLSX passes the guard.
+    const footprint = zipFootprint(await xlsx([[...BATCH_COLUMNS], ...GOOD.map((l) => l.split(','))]));
+    expect(footprint!.entries).toBeLessThan(MAX_XLSX_ENTRIES);
+    expect(footprint!.unpackedBytes).toBeGreaterThan(0);
   });
 
   it(`${MAX_BATCH_ROWS} rows are validated; ${MAX_BATCH_ROWS + 1} are refused`, async () => {

@@ -1,12 +1,14 @@
 /**
  * Reads a batch file (the template's CSV or XLSX) into raw rows, refusing the whole file when it is not
  * what it claims (content decides, not the name), its header is not the template's, it holds a formula
- * anywhere, or it has more than MAX_BATCH_ROWS rows. Row rules come after, in the shared domain code.
+ * anywhere, it has more than MAX_BATCH_ROWS rows, or (XLSX) it would unpack to an excessive size. Row
+ * rules come after, in the shared domain code.
  */
 import ExcelJS from 'exceljs';
 import { BATCH_COLUMNS, looksLikeFormula, MAX_BATCH_ROWS, type BatchFileType } from '@/domain/disbursements';
 import { ApiStatus } from '@/domain/api';
 import { ApiError } from '../../errors';
+import { zipFootprint } from '../../lib/zip';
 
 export type RawRow = { rowNo: number; cells: Record<(typeof BATCH_COLUMNS)[number], string | number> };
 
@@ -14,6 +16,9 @@ export const badFile = (reason: string, params: Record<string, unknown> = {}) =>
   new ApiError(400, ApiStatus.VALIDATION, `disbursements.badFile.${reason}`, params);
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
+/** A 10,000-row template sheet unpacks to a few MB; an XLSX from a spreadsheet program has a few dozen parts. */
+export const MAX_XLSX_UNPACKED_BYTES = 40 * 1024 * 1024;
+export const MAX_XLSX_ENTRIES = 500;
 const MAX_FORMULA_CELLS_NAMED = 5;
 
 /** The file's type from its name and content; a mismatch (a renamed file) is refused. */
@@ -111,7 +116,20 @@ function cellValue(cell: ExcelJS.Cell): string | number {
   return cell.text ?? '';
 }
 
+/**
+ * Refuses an XLSX that would unpack past MAX_XLSX_UNPACKED_BYTES or holds more than MAX_XLSX_ENTRIES
+ * parts (a decompression bomb), read from its zip central directory before exceljs inflates anything.
+ */
+export function checkXlsxFootprint(content: Buffer): void {
+  const footprint = zipFootprint(content);
+  if (!footprint) throw badFile('type');
+  if (footprint.entries > MAX_XLSX_ENTRIES || footprint.unpackedBytes > MAX_XLSX_UNPACKED_BYTES) {
+    throw badFile('unpackedTooLarge', { mb: MAX_XLSX_UNPACKED_BYTES / 1024 / 1024 });
+  }
+}
+
 async function readXlsx(content: Buffer): Promise<RawRow[]> {
+  checkXlsxFootprint(content);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(content as unknown as ArrayBuffer);
