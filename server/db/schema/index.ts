@@ -23,3 +23,4 @@ export * from './tickets';
 export * from './transaction-control';
 export * from './business-pages';
 export * from './customer-sessions';
+export * from './page-content';
