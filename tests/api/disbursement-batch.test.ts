@@ -16,7 +16,7 @@ import { BATCH_COLUMNS, MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS } from '../../src/d
 import { MAX_XLSX_ENTRIES, MAX_XLSX_UNPACKED_BYTES } from '../../server/routes/disbursement-management/batch-file';
 import { zipFootprint } from '../../server/lib/zip';
 import { vietnamToday } from '../../src/domain/time';
-import { approveWithCode, base, calls, makeDisbursementApp, OTHER, SME } from './disbursement-helpers';
+import { approveWithCode, base, lastText, calls, makeDisbursementApp, OTHER, SME } from './disbursement-helpers';
 import type { TestApp } from './helpers';
 
 const HEADER = BATCH_COLUMNS.join(',');
@@ -234,7 +234,9 @@ describe('disbursement batches', () => {
     expect((await c.post(admin, `/batch-uploads/${uploadId}/submit`)).json().data.id).toBe(order.id);
     expect((await c.post(admin, `/orders/${order.id}/approval-otp`)).statusCode).toBe(403);
 
-    const approved = await approveWithCode(t, owner, DemoUsers.owner.phone, order.id);
+    const approved = await approveWithCode(t, owner, DemoUsers.owner.phone, order.id, SME, 'en');
+    // The English message names the order, its 3 rows and their total.
+    expect(await lastText(t, DemoUsers.owner.phone)).toContain(`approve disbursement order ${order.code} (3 payments, total 3,650,000 VND) is `);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().data).toMatchObject({ status: 'COMPLETED', successCount: 2, failedCount: 1 });
     const [account] = await t.database.db.select().from(disbursementAccounts).where(eq(disbursementAccounts.merchantId, SME));

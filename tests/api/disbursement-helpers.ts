@@ -39,10 +39,16 @@ export function calls(t: TestApp, merchantId = SME) {
 }
 
 /** Asks for a code as `token`'s user and approves `orderId` with it (as the approver reads it off their phone). */
-export async function approveWithCode(t: TestApp, token: string, phone: string, orderId: number, merchantId = SME) {
+export async function approveWithCode(t: TestApp, token: string, phone: string, orderId: number, merchantId = SME, lang?: string) {
   const c = calls(t, merchantId);
-  const sent = await c.post(token, `/orders/${orderId}/approval-otp`);
+  const sent = await c.post(token, `/orders/${orderId}/approval-otp`, {}, { lang });
   if (sent.statusCode !== 200) return sent;
   const code = await lastCode(t, phone);
   return c.post(token, `/orders/${orderId}/approve`, { otpId: sent.json().data.otpId, otpCode: code });
+}
+
+/** The text of the newest message sent to an address (the demo outbox): what the approver reads. */
+export async function lastText(t: TestApp, address: string): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/demo/outbox?to=${encodeURIComponent(address)}` });
+  return res.json().data[0].text as string;
 }

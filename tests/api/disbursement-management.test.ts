@@ -24,7 +24,7 @@ import { DEFAULT_TIERS } from '../../src/domain/disbursements';
 import { REPORTS } from '../../src/domain/reportCenter';
 import { vietnamToday } from '../../src/domain/time';
 import { wrongCode, lastCode } from './auth-helpers';
-import { addSmeAdministrator, approveWithCode, calls, makeDisbursementApp, OTHER, SME } from './disbursement-helpers';
+import { addSmeAdministrator, approveWithCode, calls, lastText, makeDisbursementApp, OTHER, SME } from './disbursement-helpers';
 import type { TestApp } from './helpers';
 
 const OWNER_PHONE = DemoUsers.owner.phone;
@@ -173,6 +173,10 @@ describe('disbursement centre', () => {
     expect(sent.json().data.maskedAddress).toMatch(/^090.*567$/);
     expect(sent.json().data.maskedAddress).not.toBe(OWNER_PHONE);
     const code = await lastCode(t, OWNER_PHONE);
+    // The message names what the code approves: the order, its rows and its total.
+    expect(await lastText(t, OWNER_PHONE)).toBe(
+      viApi.otp.text.DISBURSEMENT_APPROVE.replace('{{order}}', order.code).replace('{{count}}', '1').replace('{{amount}}', '300.000').replace('{{code}}', code).replace('{{minutes}}', '5'),
+    );
     const wrong = await c.post(owner, `/orders/${order.id}/approve`, { otpId: sent.json().data.otpId, otpCode: wrongCode(code) });
     expect(wrong.statusCode).toBe(400);
     expect(await balance()).toBe(before);

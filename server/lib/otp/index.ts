@@ -42,6 +42,8 @@ export interface IssueOtpInput {
    * message says no account uses the address instead of carrying it.
    */
   noAccount?: boolean;
+  /** What the code approves, named in the message (e.g. an order's amount and row count). */
+  textParams?: Record<string, string | number>;
 }
 export interface IssuedOtp {
   otpId: string;
@@ -178,7 +180,7 @@ export function createOtpService(deps: {
       await notifier.send(
         input.noAccount
           ? { channel, to: address, title: translate(input.lang, 'otp.title'), text: translate(input.lang, `otp.noAccount.${input.purpose}`) }
-          : { channel, to: address, title: translate(input.lang, 'otp.title'), text: translate(input.lang, `otp.text.${input.purpose}`, { code, minutes }), code },
+          : { channel, to: address, title: translate(input.lang, 'otp.title'), text: translate(input.lang, `otp.text.${input.purpose}`, { ...input.textParams, code, minutes }), code },
       );
       return { otpId, expiresAt, maskedAddress: maskContact(channel, address), resendAfterSeconds: OTP_RESEND_AFTER_SECONDS };
     },

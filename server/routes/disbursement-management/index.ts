@@ -20,6 +20,7 @@ import {
   singleDisbursementSchema,
   MIN_DISBURSEMENT_AMOUNT,
 } from '@/domain/disbursements';
+import { formatNumber } from '@/domain/format';
 import { otpCodeSchema } from '@/domain/payouts';
 import { users } from '../../db/schema';
 import { envelopeSchema, ok } from '../../envelope';
@@ -275,6 +276,8 @@ export const disbursementManagementRoutes: FastifyPluginAsyncZod = async (app) =
         subject: otpSubject(actor.merchantId, view.id),
         ip: request.ip,
         lang: request.lang,
+        // The approver reads what they sign: the order, its rows and the total paid out (fees apart).
+        textParams: { order: view.code, count: formatNumber(view.rowCount, request.lang), amount: formatNumber(view.totalAmount, request.lang) },
       });
       await repo.audit(actor.merchantId, view.id, actor, 'OTP_SENT', { channel: target.channel });
       return ok(request, { ...issued, expiresAt: issued.expiresAt.toISOString() });
