@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { MERCHANT_SIGNATURE_SCHEME, merchantSignatureSecurityScheme } from '../lib/merchant-api';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -20,7 +21,10 @@ export async function setupDocs(app: FastifyInstance, version: string): Promise<
         version,
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Opaque session token from login' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'Opaque session token from login' },
+          [MERCHANT_SIGNATURE_SCHEME]: merchantSignatureSecurityScheme,
+        },
       },
     },
     transform: createJsonSchemaTransform({ skipList: [] }),

@@ -10,11 +10,26 @@
  */
 import { and, eq, lt } from 'drizzle-orm';
 import { ApiStatus } from '@/domain/api';
-import { canonicalRequest, type IntegrationEnvironment, SIGNATURE_MAX_AGE_SECONDS } from '@/domain/paymentIntegration';
+import { canonicalRequest, type IntegrationEnvironment, SIGNATURE_HEADERS, SIGNATURE_MAX_AGE_SECONDS } from '@/domain/paymentIntegration';
 import type { Db } from '../../db/client';
 import { apiCredentials, merchantApiNonces } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { hmacHex, sameSignature, type SecretBox } from './crypto';
+
+/** The OpenAPI security scheme of signed requests (registered by server/plugins/docs.ts). */
+export const MERCHANT_SIGNATURE_SCHEME = 'merchantHmacSignature';
+export const merchantSignatureSecurityScheme = {
+  type: 'apiKey',
+  in: 'header',
+  name: SIGNATURE_HEADERS.signature,
+  description:
+    `HMAC-SHA256 request signature with the integration centre's credentials (no session token): headers ` +
+    `${SIGNATURE_HEADERS.accessKey} (access key), ${SIGNATURE_HEADERS.timestamp} (unix seconds) and ${SIGNATURE_HEADERS.signature} = hex ` +
+    `HMAC-SHA256 under the secret key of "<METHOD>\\n<path with query>\\n<timestamp>\\n<raw body>". Timestamps more than ` +
+    `${SIGNATURE_MAX_AGE_SECONDS / 60} minutes off and replayed signatures are refused (401).`,
+} as const;
+/** The `security` of every signed route's schema: the signature, never the bearer token. */
+export const signedRouteSecurity = [{ [MERCHANT_SIGNATURE_SCHEME]: [] as string[] }];
 
 export interface SignedCaller {
   credentialId: number;

@@ -14,7 +14,7 @@ import { envelopeSchema, ok } from '../../envelope';
 import { ApiError } from '../../errors';
 import { apiQuery } from '../../validation';
 import { secretBox } from '../../lib/merchant-api/crypto';
-import { signedHeadersOf, verifySignedRequest, type SignedCaller } from '../../lib/merchant-api';
+import { signedHeadersOf, signedRouteSecurity, verifySignedRequest, type SignedCaller } from '../../lib/merchant-api';
 import { and, eq } from 'drizzle-orm';
 import { ApiStatus } from '@/domain/api';
 import { PAYMENT_LINK_CODE, paymentLinkCreateSchema } from '@/domain/paymentLinks';
@@ -92,6 +92,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Get one transaction of the signing merchant',
         description: SIGNING_DESCRIPTION,
+        security: signedRouteSecurity,
         params: transactionParams,
         querystring: apiQuery({}),
         response: { 200: envelopeSchema(detailSchema) },
@@ -113,6 +114,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Refund (part of) a transaction; Idempotency-Key header required, a repeat returns the first refund',
         description: SIGNING_DESCRIPTION,
+        security: signedRouteSecurity,
         params: transactionParams,
         querystring: apiQuery({}),
         body: refundSchema,
@@ -149,6 +151,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a payment link of the signing merchant (same rules as the portal form)',
         description: SIGNING_DESCRIPTION,
+        security: signedRouteSecurity,
         querystring: apiQuery({}),
         body: paymentLinkCreateSchema,
         response: { 200: envelopeSchema(linkDetailSchema) },
@@ -174,6 +177,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Get a payment link of the signing merchant by its code',
         description: SIGNING_DESCRIPTION,
+        security: signedRouteSecurity,
         params: z.strictObject({ code: z.string().regex(PAYMENT_LINK_CODE) }),
         querystring: apiQuery({}),
         response: { 200: envelopeSchema(linkDetailSchema) },
