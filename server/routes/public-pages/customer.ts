@@ -1,0 +1,252 @@
+/**
+ * The customer simulator of the public page, demo mode only (403 otherwise): a demo customer signs in
+ * (a customer session, not a merchant one) and follows, reacts, comments, reviews (one review per
+ * customer and page, editable; the page's reply stays) with an optional photo, and views stories. Every
+ * action writes the pages' and content tables the merchant's screens read. Bad input writes nothing:
+ * the body is validated before the handler runs, and every check is made before the first write.
+ */
+import multipart from '@fastify/multipart';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiStatus, PublicPageApiPaths as Paths } from '@/domain/api';
+import { maskPersonName } from '@/domain/masking';
+import { isSafeFileName } from '@/domain/merchantInfo';
+import { CONTENT_LIMITS, pageMediaUrl } from '@/domain/pageContent';
+import { customerCommentSchema, customerReviewSchema, customerSignInSchema, reactionSchema } from '@/domain/publicPage';
+import { businessPageFollows, pageMedia, pagePostComments, pagePostReactions, pageReviews, pageStoryViews } from '../../db/schema';
+import { emptyEnvelopeSchema, envelopeSchema, ok, okEmpty } from '../../envelope';
+import { ApiError } from '../../errors';
+import { checkFile, fileStore, generatedStorageName, type FileProblem } from '../../lib/files';
+import { customerSessionStore, requireCustomer, requireDemoMode, type Customer } from '../../lib/customer-session';
+import { bearerToken } from '../../plugins/auth';
+import { langOnlyQuery } from '../../validation';
+import { publicPagesRepository, type PageRow } from './repository';
+import { commentSchema, postParams, slugParams, storyParams, tags } from './schemas';
+
+/** Customers' photos: pictures only (no SVG from the public), at most the content images' size. */
+const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+
+const badFile = (problem: FileProblem | 'fileName' | 'fileMissing' | 'notMultipart') =>
+  new ApiError(problem === 'notMultipart' ? 415 : problem === 'fileTooLarge' ? 413 : 400, ApiStatus.VALIDATION, `publicPages.files.${problem}`);
+
+/** The one part named `file` of a multipart upload, read into memory up to the size limit. */
+async function readPhoto(request: FastifyRequest): Promise<{ fileName: string; content: Buffer }> {
+  if (!request.isMultipart()) throw badFile('notMultipart');
+  let upload: { fileName: string; content: Buffer } | null = null;
+  try {
+    for await (const part of request.parts({ preservePath: true, limits: { fileSize: CONTENT_LIMITS.maxImageBytes, files: 1, fields: 0, parts: 1, fieldNameSize: 20 } })) {
+      if (part.type !== 'file' || part.fieldname !== 'file' || upload) throw badFile('fileMissing');
+      if (!isSafeFileName(part.filename)) {
+        part.file.resume();
+        throw badFile('fileName');
+      }
+      upload = { fileName: part.filename.normalize('NFC'), content: await part.toBuffer() };
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badFile('fileTooLarge');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badFile('fileMissing');
+    throw err;
+  }
+  if (!upload) throw badFile('fileMissing');
+  return upload;
+}
+
+const sessionSchema = z.object({ token: z.string(), expiresAt: z.string(), name: z.string() });
+const followSchema = z.object({ following: z.boolean(), followers: z.number().int() });
+const photoSchema = z.object({ name: z.string(), url: z.string() });
+
+export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const repo = publicPagesRepository(db);
+  const sessions = customerSessionStore(db, app.config.tokenPepper);
+  // Sign-in and actions: the login limit per IP (a simulator, not a flood target).
+  const limited = { public: true, rateLimit: { max: app.config.rateLimit.loginPerMinute, timeWindow: 60_000 } };
+  await app.register(multipart, { preservePath: true, limits: { fileSize: CONTENT_LIMITS.maxImageBytes, files: 1, fields: 0, parts: 1 } });
+
+  /** Demo mode, a customer session, and the ACTIVE page of the slug. */
+  async function actor(request: FastifyRequest, slug: string) {
+    const customer = await requireCustomer(request);
+    return { customer, page: await repo.activePage(slug) };
+  }
+
+  async function followers(page: PageRow, customer: Customer) {
+    const shown = await repo.page(page, customer, true);
+    return { following: shown.viewer?.following ?? false, followers: shown.followers };
+  }
+
+  app.post(
+    Paths.customerSessions,
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Demo mode only: a demo customer signs in (customer_demo); answers a two-hour customer session token, separate from merchant sessions',
+        querystring: langOnlyQuery,
+        body: customerSignInSchema,
+        response: { 200: envelopeSchema(sessionSchema) },
+      },
+    },
+    async (request) => {
+      requireDemoMode(request);
+      const signedIn = await sessions.signIn(request.body.username, request.body.password);
+      if (!signedIn) throw new ApiError(401, ApiStatus.INVALID_CREDENTIALS, 'publicPages.badCredentials');
+      request.log.info({ customerId: signedIn.customer.id }, 'customer signed in (demo)');
+      return ok(request, { token: signedIn.token, expiresAt: signedIn.expiresAt.toISOString(), name: signedIn.customer.fullName });
+    },
+  );
+
+  app.delete(
+    Paths.customerSessions,
+    { config: limited, schema: { tags, summary: 'Demo mode only: ends the customer session of the bearer token', querystring: langOnlyQuery, response: { 200: emptyEnvelopeSchema } } },
+    async (request) => {
+      await requireCustomer(request);
+      await sessions.signOut(bearerToken(request.headers.authorization)!);
+      return okEmpty(request);
+    },
+  );
+
+  app.put(
+    Paths.follow,
+    { config: limited, schema: { tags, summary: 'Demo customer: follow the page (following twice counts once)', params: slugParams, querystring: langOnlyQuery, response: { 200: envelopeSchema(followSchema) } } },
+    async (request) => {
+      const { customer, page } = await actor(request, request.params.slug);
+      // The partial unique index (one current follow per customer and page) makes a second follow a no-op.
+      await db.insert(businessPageFollows).values({ pageId: page.id, customerId: customer.id }).onConflictDoNothing();
+      return ok(request, await followers(page, customer));
+    },
+  );
+
+  app.delete(
+    Paths.follow,
+    { config: limited, schema: { tags, summary: 'Demo customer: unfollow the page', params: slugParams, querystring: langOnlyQuery, response: { 200: envelopeSchema(followSchema) } } },
+    async (request) => {
+      const { customer, page } = await actor(request, request.params.slug);
+      await db
+        .update(businessPageFollows)
+        .set({ unfollowedAt: new Date() })
+        .where(and(eq(businessPageFollows.pageId, page.id), eq(businessPageFollows.customerId, customer.id), isNull(businessPageFollows.unfollowedAt)));
+      return ok(request, await followers(page, customer));
+    },
+  );
+
+  const postOf = async (request: FastifyRequest, { slug, postId }: { slug: string; postId: number }) => {
+    const { customer, page } = await actor(request, slug);
+    if (!(await repo.publishedPostExists(page.id, postId))) throw ApiError.notFound();
+    return { customer, postId };
+  };
+
+  app.put(
+    Paths.reaction,
+    {
+      config: limited,
+      schema: { tags, summary: 'Demo customer: react to a published post (one reaction per customer, the last kind wins)', params: postParams, querystring: langOnlyQuery, body: reactionSchema, response: { 200: emptyEnvelopeSchema } },
+    },
+    async (request) => {
+      const { customer, postId } = await postOf(request, request.params);
+      await db
+        .insert(pagePostReactions)
+        .values({ postId, customerId: customer.id, kind: request.body.kind })
+        .onConflictDoUpdate({ target: [pagePostReactions.postId, pagePostReactions.customerId], set: { kind: request.body.kind } });
+      return okEmpty(request);
+    },
+  );
+
+  app.delete(
+    Paths.reaction,
+    { config: limited, schema: { tags, summary: 'Demo customer: take back the reaction to a post', params: postParams, querystring: langOnlyQuery, response: { 200: emptyEnvelopeSchema } } },
+    async (request) => {
+      const { customer, postId } = await postOf(request, request.params);
+      await db.delete(pagePostReactions).where(and(eq(pagePostReactions.postId, postId), eq(pagePostReactions.customerId, customer.id)));
+      return okEmpty(request);
+    },
+  );
+
+  app.post(
+    Paths.comments,
+    {
+      config: limited,
+      schema: { tags, summary: 'Demo customer: comment on a published post', params: postParams, querystring: langOnlyQuery, body: customerCommentSchema, response: { 200: envelopeSchema(commentSchema) } },
+    },
+    async (request) => {
+      const { customer, postId } = await postOf(request, request.params);
+      const [row] = await db.insert(pagePostComments).values({ postId, customerId: customer.id, body: request.body.body }).returning();
+      return ok(request, { id: row.id, body: row.body, author: maskPersonName(customer.fullName), asPage: false, createdAt: row.createdAt.toISOString() });
+    },
+  );
+
+  app.post(
+    Paths.reviewPhotos,
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Demo customer: upload a review photo (multipart, one part named `file`, jpg/jpeg/png checked by content, at most 5 MB)',
+        params: slugParams,
+        querystring: langOnlyQuery,
+        response: { 200: envelopeSchema(photoSchema) },
+      },
+    },
+    async (request) => {
+      const { customer, page } = await actor(request, request.params.slug);
+      const upload = await readPhoto(request);
+      const checked = checkFile(upload.content, upload.fileName, PHOTO_EXTENSIONS, CONTENT_LIMITS.maxImageBytes);
+      if (!checked.ok) throw badFile(checked.problem);
+      const name = generatedStorageName(checked.file.extension);
+      await db.transaction(async (tx) => {
+        await fileStore(tx).put(name, upload.content);
+        await tx.insert(pageMedia).values({ storageName: name, pageId: page.id, contentType: checked.file.contentType, sizeBytes: checked.file.sizeBytes, customerId: customer.id });
+      });
+      return ok(request, { name, url: pageMediaUrl(name) });
+    },
+  );
+
+  app.put(
+    Paths.myReview,
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Demo customer: review the page with 1–5 stars, a text and an optional photo of theirs (one review per customer and page; sending again edits it)',
+        params: slugParams,
+        querystring: langOnlyQuery,
+        body: customerReviewSchema,
+        response: { 200: emptyEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const { customer, page } = await actor(request, request.params.slug);
+      const { stars, body, photo } = request.body;
+      if (photo) {
+        // Only a photo this customer uploaded to this page.
+        const [own] = await db
+          .select({ name: pageMedia.storageName })
+          .from(pageMedia)
+          .where(and(eq(pageMedia.storageName, photo), eq(pageMedia.pageId, page.id), eq(pageMedia.customerId, customer.id)));
+        if (!own) throw new ApiError(400, ApiStatus.VALIDATION, 'publicPages.unknownPhoto');
+      }
+      await db
+        .insert(pageReviews)
+        .values({ pageId: page.id, customerId: customer.id, stars, body, photo })
+        .onConflictDoUpdate({ target: [pageReviews.pageId, pageReviews.customerId], set: { stars, body, photo } });
+      return okEmpty(request);
+    },
+  );
+
+  app.post(
+    Paths.storyViews,
+    {
+      config: limited,
+      schema: { tags, summary: 'Demo customer: view a live story (counted once per customer)', params: storyParams, querystring: langOnlyQuery, response: { 200: emptyEnvelopeSchema } },
+    },
+    async (request) => {
+      const { customer, page } = await actor(request, request.params.slug);
+      if (!(await repo.liveStoryExists(page.id, request.params.storyId))) throw ApiError.notFound();
+      await db.insert(pageStoryViews).values({ storyId: request.params.storyId, customerId: customer.id }).onConflictDoNothing();
+      return okEmpty(request);
+    },
+  );
+};
