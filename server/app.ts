@@ -49,6 +49,7 @@ import { reportSettingsRoutes } from './routes/report-settings';
 import { dashboardRoutes } from './routes/dashboard';
 import { paymentLinksRoutes } from './routes/payment-links';
 import { paymentIntegrationRoutes } from './routes/payment-integration';
+import { publicPagesRoutes } from './routes/public-pages';
 import { transactionControlRoutes } from './routes/transaction-control';
 import errorReports from './routes/error-reports';
 import { validatorCompiler } from './validation';
@@ -90,6 +91,7 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   dashboardRoutes,
   paymentLinksRoutes,
   paymentIntegrationRoutes,
+  publicPagesRoutes,
   transactionControlRoutes,
 ];
 
