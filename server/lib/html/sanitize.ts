@@ -14,8 +14,11 @@ import { pageMediaNameOf } from '@/domain/pageContent';
 
 const SAFE_LINK = /^(?:https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+\d][\d\s().-]*)$/i;
 
-const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'blockquote', 'h2', 'h3', 'a', 'img'],
+const ALLOWED_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'blockquote', 'h2', 'h3', 'a', 'img'];
+
+/** The allow-list itself (second pass): no transforms. */
+const ALLOW_LIST: sanitizeHtml.IOptions = {
+  allowedTags: ALLOWED_TAGS,
   allowedAttributes: { a: ['href', 'rel', 'target'], img: ['src', 'alt'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: [] },
@@ -23,8 +26,19 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'iframe', 'object', 'svg', 'math'],
+};
+
+/**
+ * First pass: unsafe links and foreign images become a bare <span>, which the second pass unwraps (a
+ * link's text stays, an image has none). The span is allowed here on purpose: sanitize-html forgets a
+ * renamed tag's closing name when the new name is disallowed, and would then close the next link at
+ * the same depth as </span>.
+ */
+const MARK_UNSAFE: sanitizeHtml.IOptions = {
+  ...ALLOW_LIST,
+  allowedTags: [...ALLOWED_TAGS, 'span'],
+  allowedAttributes: { ...(ALLOW_LIST.allowedAttributes as Record<string, string[]>), span: [] },
   transformTags: {
-    // A tag renamed to one not allowed is dropped; a link's text stays, an image has none.
     a: (_tagName, attribs): sanitizeHtml.Tag => {
       const href = (attribs.href ?? '').trim();
       if (!SAFE_LINK.test(href)) return { tagName: 'span', attribs: {} };
@@ -40,7 +54,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /** The stored form of a post's body. Idempotent: sanitising a sanitised body changes nothing. */
 export function sanitizePostHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return sanitizeHtml(sanitizeHtml(html, MARK_UNSAFE), ALLOW_LIST).trim();
 }
 
 /** The storage names of our own images a (sanitised) body shows, in order, without repeats. */

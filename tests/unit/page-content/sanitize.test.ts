@@ -64,6 +64,12 @@ describe('sanitizePostHtml', () => {
     expect(sanitizePostHtml('<div><p title="x" class="y" id="z">t</p></div>')).toBe('<p>t</p>');
   });
 
+  it('closes a good link correctly after a refused one at the same depth', () => {
+    expect(sanitizePostHtml('<a href="javascript:alert(1)">x</a><a href="https://a.vn">y</a><img src="https://t.example/p.gif"><a href="https://b.vn">z</a>')).toBe(
+      'x<a href="https://a.vn" rel="noopener nofollow" target="_blank">y</a><a href="https://b.vn" rel="noopener nofollow" target="_blank">z</a>',
+    );
+  });
+
   it('is idempotent', () => {
     const once = sanitizePostHtml(`<p><b>x</b> <a href="https://a.vn">l</a><img src="${OWN}"></p><script>1</script>`);
     expect(sanitizePostHtml(once)).toBe(once);
