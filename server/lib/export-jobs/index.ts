@@ -158,21 +158,7 @@ export class ExportJobs {
   /** Creates the job and starts writing its file; resolves once the job row exists. */
   async create(merchantId: number, userId: number, request: ReportExportRequest, totalRows: number): Promise<ExportJob> {
     const id = randomUUID();
-    const [row] = await this.db
-      .insert(exportJobs)
-      .values({
-        id,
-        merchantId,
-        userId,
-        report: request.report,
-        format: request.format,
-        params: request.params,
-        status: 'QUEUED',
-        totalRows,
-        fileName: request.fileName,
-        expiresAt: new Date(Date.now() + EXPORT_RETENTION_MS),
-      })
-      .returning();
+    const row = await this.insertJob(id, merchantId, userId, request, totalRows, { status: 'QUEUED' }, new Date());
     const run = this.run(id, request).finally(() => this.running.delete(id));
     this.running.set(id, run);
     return toExportJob(row!);
@@ -183,6 +169,20 @@ export class ExportJobs {
     const id = randomUUID();
     await writeFile(this.filePath(id), content);
     const now = new Date();
+    const row = await this.insertJob(id, merchantId, userId, request, totalRows, { status: 'DONE', processedRows: totalRows, sizeBytes: content.length, finishedAt: now }, now);
+    return toExportJob(row);
+  }
+
+  /** The job row of `request` (kept EXPORT_RETENTION_MS from `now`), with the state it starts in. */
+  private async insertJob(
+    id: string,
+    merchantId: number,
+    userId: number,
+    request: ReportExportRequest,
+    totalRows: number,
+    state: Pick<typeof exportJobs.$inferInsert, 'status' | 'processedRows' | 'sizeBytes' | 'finishedAt'>,
+    now: Date,
+  ) {
     const [row] = await this.db
       .insert(exportJobs)
       .values({
@@ -192,16 +192,13 @@ export class ExportJobs {
         report: request.report,
         format: request.format,
         params: request.params,
-        status: 'DONE',
         totalRows,
-        processedRows: totalRows,
         fileName: request.fileName,
-        sizeBytes: content.length,
-        finishedAt: now,
         expiresAt: new Date(now.getTime() + EXPORT_RETENTION_MS),
+        ...state,
       })
       .returning();
-    return toExportJob(row!);
+    return row!;
   }
 
   private async run(id: string, request: ReportExportRequest): Promise<void> {
