@@ -13,6 +13,7 @@ import { seedMerchantProfile } from './seed-merchant-profile';
 import { seedAuth } from './seed-auth';
 import { seedContacts } from './seed-contacts';
 import { seedPaymentLinks } from './seed-payment-links';
+import { seedPageContent } from './seed-page-content';
 import { seedPaymentIntegration } from './seed-payment-integration';
 import { seedDisbursementCenter } from './seed-disbursement-center';
 
@@ -29,4 +30,6 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
   seedContacts,
   seedDisbursementCenter,
   seedPaymentLinks,
+  // After the business pages seed: without pages it writes nothing.
+  seedPageContent,
 ];
