@@ -130,8 +130,9 @@ export default tseslint.config(
   },
   ...boundaryBlocks,
   {
-    // The public payer page (src/payer) has no session and must not load the admin's httpClient: it calls its two public endpoints itself.
-    files: ['src/i18n/**/*.ts', 'src/dataProvider/httpClient.ts', 'src/payer/**/*.ts'],
+    // The public payer page (src/payer) and the public business page (src/public-page) have no merchant session and
+    // must not load the admin's httpClient: they call their public endpoints themselves.
+    files: ['src/i18n/**/*.ts', 'src/dataProvider/httpClient.ts', 'src/payer/**/*.ts', 'src/public-page/**/*.ts'],
     rules: { 'no-restricted-globals': 'off' },
   },
   {

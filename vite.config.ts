@@ -7,10 +7,11 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 /**
  * Dev server: the public pages are their own entries, not the admin's shell (as the API serves them in
- * production): /portal/pay/<code> is pay.html.
+ * production): /portal/pay/<code> is pay.html, /portal/p/<slug> is page.html.
  */
 const PUBLIC_ENTRIES: ReadonlyArray<[RegExp, string]> = [
   [/^\/portal\/pay\/[^/?]+\/?(\?.*)?$/, 'pay.html'],
+  [/^\/portal\/p\/[^/?]+\/?(\?.*)?$/, 'page.html'],
 ];
 
 function publicEntriesPlugin(): Plugin {
@@ -40,8 +41,15 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800,
-    // The public payer page (/portal/pay/<code>) is its own small entry: it never loads the admin bundle.
-    rollupOptions: { input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), pay: fileURLToPath(new URL('./pay.html', import.meta.url)) } },
+    // The public payer page (/portal/pay/<code>) and the public business page (/portal/p/<slug>) are
+    // their own small entries: they never load the admin bundle.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        pay: fileURLToPath(new URL('./pay.html', import.meta.url)),
+        page: fileURLToPath(new URL('./page.html', import.meta.url)),
+      },
+    },
   },
   server: { port: 5173, proxy: { '/api': { target: apiTarget, ws: true } } },
 });

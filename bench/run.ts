@@ -4,6 +4,7 @@
  * - server start time with an existing database (spawn to first healthy answer)
  * - login-to-welcome time in headless Chromium
  * - gzip size of the JS the public payer page /portal/pay/<code> loads (budget 120 KB: it must not load the admin)
+ * - gzip size of the JS the public business page /portal/p/<slug> loads (budget 100 KB: it must not load the admin)
  * - a 10,000-row disbursement batch read and checked (budget 5 s; bench/disbursement-batch.ts)
  * Runs against the built app (dist/); builds it first when missing.
  */
@@ -22,6 +23,7 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = join(root, 'bench', '.data');
 const LOGIN_BUDGET_KB = 200;
 const PAYER_BUDGET_KB = 120;
+const PUBLIC_PAGE_BUDGET_KB = 100;
 
 function startServer(): ChildProcess {
   return spawn(process.execPath, ['dist/server/main.js'], {
@@ -114,6 +116,11 @@ async function main() {
     const payerJs = trackScripts(payerPage);
     await payerPage.goto(`${base}/portal/pay/BENCHCODE0`, { waitUntil: 'networkidle' });
     const payerJsBytes = await payerJs();
+    // Likewise the public business page: the same code for every slug.
+    const publicPage = await context.newPage();
+    const publicPageJs = trackScripts(publicPage);
+    await publicPage.goto(`${base}/portal/p/bench-page`, { waitUntil: 'networkidle' });
+    const publicPageJsBytes = await publicPageJs();
     const batch = await measureBatchValidation();
 
     const results = {
@@ -129,11 +136,14 @@ async function main() {
       payerPageJsGzipKB: kb(payerJsBytes),
       payerPageJsBudgetKB: PAYER_BUDGET_KB,
       payerPageWithinBudget: payerJsBytes > 0 && kb(payerJsBytes) <= PAYER_BUDGET_KB,
+      publicPageJsGzipKB: kb(publicPageJsBytes),
+      publicPageJsBudgetKB: PUBLIC_PAGE_BUDGET_KB,
+      publicPageWithinBudget: publicPageJsBytes > 0 && kb(publicPageJsBytes) <= PUBLIC_PAGE_BUDGET_KB,
       ...batch,
     };
     writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     console.log(JSON.stringify(results, null, 2));
-    if (!results.loginPageWithinBudget || !results.payerPageWithinBudget || !results.disbursementBatchWithinBudget) process.exitCode = 1;
+    if (!results.loginPageWithinBudget || !results.payerPageWithinBudget || !results.publicPageWithinBudget || !results.disbursementBatchWithinBudget) process.exitCode = 1;
   } finally {
     await browser.close();
     await stopServer(server);

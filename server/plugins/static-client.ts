@@ -42,6 +42,10 @@ export async function setupClientAndNotFound(app: FastifyInstance, clientDir: st
     app.get(`${BASE}pay/:code`, { schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('pay.html'),
     );
+    // The public business page: its own small page (page.html) too.
+    app.get(`${BASE}p/:slug`, { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('page.html'),
+    );
     app.get('/portal', { schema: { hide: true } }, (_request, reply) => reply.redirect(BASE));
   }
 
