@@ -40,6 +40,7 @@ import { contactsApi } from './api/contacts';
 import { paymentLinksApi } from './api/paymentLinks';
 import { paymentIntegrationApi } from './api/paymentIntegration';
 import { disbursementsApi } from './api/disbursements';
+import { pageContentApi } from './api/pageContent';
 import { cachedTotals } from './api/list-totals';
 import type { ExportFormat } from '@/domain/transactionReport';
 
@@ -78,7 +79,8 @@ type DomainApis = ReturnType<typeof authApi> &
   ReturnType<typeof paymentLinksApi> &
   ReturnType<typeof contactsApi> &
   ReturnType<typeof paymentIntegrationApi> &
-  ReturnType<typeof disbursementsApi>;
+  ReturnType<typeof disbursementsApi> &
+  ReturnType<typeof pageContentApi>;
 
 export interface PortalDataProvider extends DataProvider, DomainApis {
   /** Everything a list's filter selects, with the chosen columns, to its `endpoints.export` (a file or a job). */
@@ -119,6 +121,7 @@ function domainApis(http: HttpClient, ctx: ApiContext): DomainApis {
     ...contactsApi(http, ctx),
     ...paymentIntegrationApi(http, ctx),
     ...disbursementsApi(http, ctx),
+    ...pageContentApi(http, ctx),
   };
 }
 

@@ -21,6 +21,7 @@ import { donationHistory } from './donation-history';
 import { econtracts } from './econtracts';
 import { paymentLinks } from './payment-links';
 import { paymentIntegration } from './payment-integration';
+import { contentResources } from './content-management';
 
 /**
  * The one list of resources. The router (/app routes), the sidebar's code→route table, canAccess and the
@@ -55,6 +56,7 @@ export const resources: readonly ResourceConfig[] = [
   econtracts,
   paymentLinks,
   paymentIntegration,
+  ...contentResources,
 ];
 
 export type { ResourceConfig, ResourceEndpoints, ResourcePaths, ViewName } from './types';
