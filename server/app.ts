@@ -51,6 +51,7 @@ import { paymentLinksRoutes } from './routes/payment-links';
 import { paymentIntegrationRoutes } from './routes/payment-integration';
 import { publicPagesRoutes } from './routes/public-pages';
 import { transactionControlRoutes } from './routes/transaction-control';
+import { businessPageRoutes } from './routes/business-page';
 import { contentManagementRoutes } from './routes/content-management';
 import errorReports from './routes/error-reports';
 import { validatorCompiler } from './validation';
@@ -94,6 +95,7 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   paymentIntegrationRoutes,
   publicPagesRoutes,
   transactionControlRoutes,
+  businessPageRoutes,
   contentManagementRoutes,
 ];
 

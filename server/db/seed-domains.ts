@@ -13,6 +13,7 @@ import { seedMerchantProfile } from './seed-merchant-profile';
 import { seedAuth } from './seed-auth';
 import { seedContacts } from './seed-contacts';
 import { seedPaymentLinks } from './seed-payment-links';
+import { seedBusinessPages } from './seed-business-pages';
 import { seedPageContent } from './seed-page-content';
 import { seedPaymentIntegration } from './seed-payment-integration';
 import { seedDisbursementCenter } from './seed-disbursement-center';
@@ -30,6 +31,7 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
   seedContacts,
   seedDisbursementCenter,
   seedPaymentLinks,
+  seedBusinessPages,
   // After the business pages seed: without pages it writes nothing.
   seedPageContent,
 ];

@@ -505,3 +505,26 @@ export const PublicPageApiPaths = {
   follow: '/public/pages/:slug/follow',
   customerSessions: '/public/customer-sessions',
 } as const;
+
+/**
+ * Business pages / official accounts (spec §2 business-page, MERCHANT_BUSSINESS_PAGE_LIST; §7
+ * /official-account/v1 for the pages and their settings, /businesspage/v2 for stores, v3 for page roles).
+ */
+export const BusinessPageApiPaths = {
+  pages: '/official-account/v1/merchants/:merchantId/pages',
+  page: '/official-account/v1/merchants/:merchantId/pages/:pageId',
+  pageImage: '/official-account/v1/merchants/:merchantId/pages/:pageId/images/:kind',
+  submit: '/official-account/v1/merchants/:merchantId/pages/:pageId/submit',
+  /** Public (no sign-in): a page's avatar or cover by its generated name. */
+  imageFile: '/official-account/v1/page-images/:name',
+  stores: '/businesspage/v2/merchants/:merchantId/pages/:pageId/stores',
+  store: '/businesspage/v2/merchants/:merchantId/pages/:pageId/stores/:storeId',
+  members: '/businesspage/v3/merchants/:merchantId/pages/:pageId/members',
+  member: '/businesspage/v3/merchants/:merchantId/pages/:pageId/members/:userId',
+  memberCandidates: '/businesspage/v3/merchants/:merchantId/pages/:pageId/member-candidates',
+  /** Operator (INTERNAL_USER) review queue. */
+  opsReviews: '/ops/page-reviews',
+  opsReviewApprove: '/ops/page-reviews/:pageId/approve',
+  opsReviewReject: '/ops/page-reviews/:pageId/reject',
+  opsReviewSuspend: '/ops/page-reviews/:pageId/suspend',
+} as const;

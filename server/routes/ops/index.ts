@@ -8,8 +8,9 @@ import { OPS_API_PREFIX } from '../../plugins/auth';
 import { requireInternalUser } from './guard';
 import { opsTicketsRoutes } from './tickets';
 import { opsPeriodsRoutes } from './periods';
+import { opsPageReviewsRoutes } from './page-reviews';
 
-const OPS_SECTIONS: FastifyPluginAsyncZod[] = [opsTicketsRoutes, opsPeriodsRoutes];
+const OPS_SECTIONS: FastifyPluginAsyncZod[] = [opsTicketsRoutes, opsPeriodsRoutes, opsPageReviewsRoutes];
 
 export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (ops) => {
