@@ -24,3 +24,5 @@ export * from './transaction-control';
 export * from './business-pages';
 export * from './customer-sessions';
 export * from './page-content';
+export * from './notifications';
+export * from './help-center';

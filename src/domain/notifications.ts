@@ -1,0 +1,75 @@
+/**
+ * In-portal notifications (issue 15, spec §6 "Receive notifications: STORE_OWNER or MERCHANT_OWNER"):
+ * the kinds, their parameters, the per-user delivery preferences and the API paths. Shared by the bell
+ * (src/features/notifications) and the server (server/lib/notifications, server/routes/notifications).
+ * A notification's text is never stored: it is `portal.notifications.kinds.<KIND>` rendered in the
+ * viewer's language from its params.
+ */
+import { z } from 'zod';
+
+export const NOTIFICATION_KINDS = [
+  'PAYOUT_DONE',
+  'PAYOUT_FAILED',
+  'KYB_STATE',
+  'INVITATION',
+  'EXPORT_READY',
+  'TICKET_REPLY',
+  'TICKET_STATUS',
+  'PERIOD_READY',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Extra channels a user may add per kind; the bell always gets every notification. */
+export const NOTIFICATION_CHANNELS = ['EMAIL', 'SMS'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export type NotificationParams = Record<string, string | number>;
+
+/** What the server keeps and sends: the text is made on the client from kind + params. */
+export interface NotificationItem {
+  id: number;
+  merchantId: number;
+  kind: NotificationKind;
+  params: NotificationParams;
+  /** An app path such as `/portal/app/reconciliation-accounting/12`, or null. */
+  link: string | null;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export interface NotificationSummary {
+  unread: number;
+}
+
+/** One preference row per kind: whether the notification also goes by e-mail and/or SMS. */
+export const notificationPreferenceSchema = z.strictObject({
+  kind: z.enum(NOTIFICATION_KINDS),
+  email: z.boolean(),
+  sms: z.boolean(),
+});
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+
+export const notificationPreferencesSchema = z.strictObject({
+  preferences: z.array(notificationPreferenceSchema).max(NOTIFICATION_KINDS.length),
+});
+export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesSchema>;
+
+/** Links are app paths only: never another origin (an open redirect from a notification). */
+export const NOTIFICATION_LINK_PATTERN = /^\/portal\/[A-Za-z0-9/_\-.?=&%,]*$/;
+export const isNotificationLink = (link: string): boolean => NOTIFICATION_LINK_PATTERN.test(link) && !link.includes('//');
+
+/**
+ * The caller's own notifications (spec §7 `/notification/v1/user`); the live stream is under
+ * `/notification/v2` (server-sent events, bearer token in the Authorization header).
+ */
+export const NotificationApiPaths = {
+  list: '/notification/v1/user/notifications',
+  summary: '/notification/v1/user/notifications/summary',
+  read: '/notification/v1/user/notifications/:id/read',
+  readAll: '/notification/v1/user/notifications/read-all',
+  preferences: '/notification/v1/user/notification-preferences',
+  stream: '/notification/v2/stream',
+} as const;
+
+/** Event names on the stream. */
+export const NOTIFICATION_STREAM_EVENT = 'notification';
