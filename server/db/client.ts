@@ -36,6 +36,11 @@ export interface Database {
   copyCsv(query: SQL): AsyncIterable<Buffer>;
   /** PGlite has no autovacuum; statistics and dead rows are our job. No-op on PostgreSQL. */
   vacuum(): Promise<void>;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel` (delivered at commit, from any process on
+   * PostgreSQL, in-process on PGlite). Resolves to the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -96,6 +101,7 @@ export function pgliteDatabase(client: PGlite, lock: DataDirLock | null = null):
     vacuum: async () => {
       await client.exec('VACUUM ANALYZE');
     },
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -111,6 +117,7 @@ export function pgliteDatabase(client: PGlite, lock: DataDirLock | null = null):
 export function postgresDatabase(pool: pg.Pool): Database {
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   let closed = false;
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgres',
@@ -138,11 +145,60 @@ export function postgresDatabase(pool: pg.Pool): Database {
       }
     },
     vacuum: async () => undefined,
+    listen: async (channel, onPayload) => {
+      const stop = await listenOnPool(pool, channel, onPayload, () => closed);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
     close: async () => {
       if (closed) return;
       closed = true;
+      // A held LISTEN connection would keep pool.end() waiting.
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
+  };
+}
+
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * One pooled connection held for LISTEN; a lost connection is replaced (notifications sent meanwhile
+ * are missed, which the listeners tolerate: the rows stay in the database).
+ */
+async function listenOnPool(
+  pool: pg.Pool,
+  channel: string,
+  onPayload: (payload: string) => void,
+  isClosed: () => boolean,
+): Promise<() => Promise<void>> {
+  let conn: pg.PoolClient | null = null;
+  let stopped = false;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+  const attach = async (): Promise<void> => {
+    const c = await pool.connect();
+    c.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    c.on('error', () => {
+      c.release(true);
+      if (conn === c) conn = null;
+      if (!stopped && !isClosed()) setTimeout(() => void attach().catch(() => undefined), LISTEN_RETRY_MS).unref();
+    });
+    await c.query(`LISTEN ${quoted}`);
+    conn = c;
+  };
+  await attach();
+  return async () => {
+    stopped = true;
+    const c = conn;
+    conn = null;
+    if (!c) return;
+    await c.query(`UNLISTEN ${quoted}`).catch(() => undefined);
+    c.release();
   };
 }
 

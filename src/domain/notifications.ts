@@ -73,3 +73,25 @@ export const NotificationApiPaths = {
 
 /** Event names on the stream. */
 export const NOTIFICATION_STREAM_EVENT = 'notification';
+
+/** Where a notification's texts live: `portal.notifications.kinds.<KIND>`. */
+export const notificationTextKey = (kind: NotificationKind): string => `portal.notifications.kinds.${kind}`;
+
+/**
+ * The interpolation values of a notification in `lang`: numbers grouped the language's way (1.500.000 /
+ * 1,500,000), and a code with a text under `portal.notifications.values.<param>.<code>` (a KYB status,
+ * a ticket status) replaced by that text. `lookup` answers a translation or undefined.
+ */
+export function notificationTextValues(
+  params: NotificationParams,
+  lang: string,
+  lookup: (key: string) => string | undefined,
+): Record<string, string> {
+  const numbers = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'vi-VN', { maximumFractionDigits: 0 });
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === 'number') values[name] = numbers.format(value);
+    else values[name] = lookup(`portal.notifications.values.${name}.${value}`) ?? value;
+  }
+  return values;
+}
