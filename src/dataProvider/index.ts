@@ -41,6 +41,7 @@ import { paymentLinksApi } from './api/paymentLinks';
 import { paymentIntegrationApi } from './api/paymentIntegration';
 import { disbursementsApi } from './api/disbursements';
 import { pageContentApi } from './api/pageContent';
+import { businessPagesApi } from './api/businessPages';
 import { cachedTotals } from './api/list-totals';
 import type { ExportFormat } from '@/domain/transactionReport';
 
@@ -80,7 +81,8 @@ type DomainApis = ReturnType<typeof authApi> &
   ReturnType<typeof contactsApi> &
   ReturnType<typeof paymentIntegrationApi> &
   ReturnType<typeof disbursementsApi> &
-  ReturnType<typeof pageContentApi>;
+  ReturnType<typeof pageContentApi> &
+  ReturnType<typeof businessPagesApi>;
 
 export interface PortalDataProvider extends DataProvider, DomainApis {
   /** Everything a list's filter selects, with the chosen columns, to its `endpoints.export` (a file or a job). */
@@ -122,6 +124,7 @@ function domainApis(http: HttpClient, ctx: ApiContext): DomainApis {
     ...paymentIntegrationApi(http, ctx),
     ...disbursementsApi(http, ctx),
     ...pageContentApi(http, ctx),
+    ...businessPagesApi(http, ctx),
   };
 }
 

@@ -22,6 +22,7 @@ import { econtracts } from './econtracts';
 import { paymentLinks } from './payment-links';
 import { paymentIntegration } from './payment-integration';
 import { contentResources } from './content-management';
+import { businessPageResources } from './business-page';
 
 /**
  * The one list of resources. The router (/app routes), the sidebar's code→route table, canAccess and the
@@ -56,6 +57,7 @@ export const resources: readonly ResourceConfig[] = [
   econtracts,
   paymentLinks,
   paymentIntegration,
+  ...businessPageResources,
   ...contentResources,
 ];
 

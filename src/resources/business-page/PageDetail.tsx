@@ -1,0 +1,61 @@
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Title, useTranslate } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { PageLoader } from '@/components/PageLoader';
+import { usePathOf } from '@/resourceConfig';
+import { PageStatusChip } from './PageList';
+import { PagePermissions } from './PagePermissions';
+import { PageSettings } from './PageSettings';
+import { PageStores } from './PageStores';
+import { R, useBusinessPage, usePageId } from './shared';
+
+const TABS = [
+  { key: 'setting-page', resource: 'business-page-settings' },
+  { key: 'stores', resource: 'business-page-stores' },
+  { key: 'permissions', resource: 'business-page-permissions' },
+] as const;
+
+/** business-page/{id} with its nested settings tabs (the bare detail path shows setting-page). */
+export default function PageDetail() {
+  const translate = useTranslate();
+  const pathOf = usePathOf();
+  const pageId = usePageId();
+  const { pathname } = useLocation();
+  const { data: page, isPending, isError } = useBusinessPage(pageId);
+  const current = pathname.includes('/permissions') ? 'permissions' : pathname.endsWith('/stores') ? 'stores' : 'setting-page';
+  if (isPending) return <PageLoader />;
+  if (isError || !page) return <Alert severity="error">{translate(`${R}.loadFailed`)}</Alert>;
+  return (
+    <>
+      <Title title={page.name} />
+      <Stack direction="row" spacing={2} sx={{ my: 2, alignItems: 'center' }}>
+        <Typography component="h1" variant="h5">
+          {page.name}
+        </Typography>
+        <PageStatusChip status={page.status} />
+      </Stack>
+      {page.rejectReason && (
+        <Alert severity={page.status === 'SUSPENDED' ? 'error' : 'warning'} sx={{ mb: 2 }}>
+          {translate(`${R}.review.${page.status === 'SUSPENDED' ? 'suspendedReason' : 'rejectedReason'}`, { reason: page.rejectReason })}
+        </Alert>
+      )}
+      {page.status === 'PENDING_REVIEW' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate(`${R}.review.pending`)}
+        </Alert>
+      )}
+      <Tabs value={current} aria-label={translate(`${R}.tabsLabel`)} sx={{ mb: 2 }}>
+        {TABS.map((tab) => (
+          <Tab key={tab.key} value={tab.key} label={translate(`${R}.tabs.${tab.key}`)} component={RouterLink} to={pathOf(tab.resource, 'page', { id: page.id })} />
+        ))}
+      </Tabs>
+      {current === 'setting-page' && <PageSettings page={page} />}
+      {current === 'stores' && <PageStores page={page} />}
+      {current === 'permissions' && <PagePermissions page={page} creating={pathname.endsWith('/permissions/create')} />}
+    </>
+  );
+}
