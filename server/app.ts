@@ -49,9 +49,15 @@ import { reportSettingsRoutes } from './routes/report-settings';
 import { dashboardRoutes } from './routes/dashboard';
 import { paymentLinksRoutes } from './routes/payment-links';
 import { paymentIntegrationRoutes } from './routes/payment-integration';
+import { notificationsRoutes } from './routes/notifications';
 import { publicPagesRoutes } from './routes/public-pages';
-import { transactionControlRoutes } from './routes/transaction-control';
+import { periodControlRoutes } from './routes/period-control';
+import { monthlyControlRoutes } from './routes/monthly-control';
+import { payoutReportRoutes } from './routes/payout-report';
+import { reconciliationAccountingRoutes } from './routes/reconciliation-accounting';
+import { opsRoutes } from './routes/ops';
 import { businessPageRoutes } from './routes/business-page';
+import { transactionControlRoutes } from './routes/transaction-control';
 import { contentManagementRoutes } from './routes/content-management';
 import errorReports from './routes/error-reports';
 import { validatorCompiler } from './validation';
@@ -93,10 +99,16 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   dashboardRoutes,
   paymentLinksRoutes,
   paymentIntegrationRoutes,
+  notificationsRoutes,
   publicPagesRoutes,
+  periodControlRoutes,
+  monthlyControlRoutes,
+  payoutReportRoutes,
   transactionControlRoutes,
-  businessPageRoutes,
   contentManagementRoutes,
+  reconciliationAccountingRoutes,
+  businessPageRoutes,
+  opsRoutes,
 ];
 
 export interface BuildOptions {

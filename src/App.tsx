@@ -12,7 +12,7 @@ import { AuthPaths, CHOOSE_MERCHANT_PATH, HEALTH_PATH, LOGIN_PATH, OnboardPaths 
 import { LazyNotificationHost } from '@/components/notifications/LazyNotificationHost';
 import { PageLoader } from '@/components/PageLoader';
 import { LoginPage } from '@/pages/auth/LoginPage';
-import { RedirectIfSignedIn, RequireAuth, RequireMerchant } from '@/pages/guards';
+import { RedirectIfSignedIn, RequireAuth, RequireInternalUser, RequireMerchant, RequireMerchantUser } from '@/pages/guards';
 import { NotFoundPage } from '@/pages/NotFoundPage';
 import { RouteErrorPage } from '@/pages/RouteErrorPage';
 
@@ -22,6 +22,8 @@ import { RouteErrorPage } from '@/pages/RouteErrorPage';
  * /portal/auth/login stays within its JS budget.
  */
 const AdminApp = lazy(() => import('@/pages/app/AdminApp'));
+/** The provider's operator area (INTERNAL_USER): its own lazy chunk, no react-admin resources. */
+const OpsApp = lazy(() => import('@/ops/OpsApp'));
 const ChooseMerchantPage = lazy(() => import('@/pages/onboarding/ChooseMerchantPage'));
 const EContractSignPage = lazy(() => import('@/pages/onboarding/EContractSignPage'));
 const AuthenticationNfcPage = lazy(() => import('@/pages/onboarding/AuthenticationNfcPage'));
@@ -80,7 +82,11 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'onboard',
-            element: <RequireAuth />,
+            element: (
+              <RequireAuth>
+                <RequireMerchantUser />
+              </RequireAuth>
+            ),
             children: [
               { index: true, element: <Navigate to={CHOOSE_MERCHANT_PATH} replace /> },
               { path: OnboardPaths.chooseMerchant, element: <ChooseMerchantPage /> },
@@ -95,9 +101,21 @@ export const routes: RouteObject[] = [
             path: 'app/*',
             element: (
               <RequireAuth>
-                <RequireMerchant>
-                  <AdminApp />
-                </RequireMerchant>
+                <RequireMerchantUser>
+                  <RequireMerchant>
+                    <AdminApp />
+                  </RequireMerchant>
+                </RequireMerchantUser>
+              </RequireAuth>
+            ),
+          },
+          {
+            path: 'ops/*',
+            element: (
+              <RequireAuth>
+                <RequireInternalUser>
+                  <OpsApp />
+                </RequireInternalUser>
               </RequireAuth>
             ),
           },

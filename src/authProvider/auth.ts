@@ -58,6 +58,7 @@ export async function startSession(answer: LoginResponse & Partial<SsoSignOnExtr
     phoneNumber: answer.phoneNumber ?? null,
     isLoginSSO: answer.isLoginSSO === true,
     ssoLogoutUrl: answer.ssoLogoutUrl ?? null,
+    ...(answer.userType ? { userType: answer.userType } : {}),
   };
   setAuth(auth);
   return auth;

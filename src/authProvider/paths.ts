@@ -25,6 +25,8 @@ export const AUTHENTICATION_NFC_PATH = `/onboard/${OnboardPaths.authenticationNf
 export const HEALTH_PATH = '/health';
 export const APP_PATH = '/app';
 export const WELCOME_PATH = '/app/welcome';
+/** The provider's operator area (INTERNAL_USER only). */
+export const OPS_PATH = '/ops';
 
 /** Query parameter of the login page carrying the wanted path. */
 export const REDIRECT_PARAM = 'redirect';

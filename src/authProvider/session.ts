@@ -18,6 +18,8 @@ export interface AuthState {
   isLoginSSO: boolean;
   /** Where logout goes for an SSO session (named by the server at sign-on). */
   ssoLogoutUrl?: string | null;
+  /** INTERNAL_USER: the provider's operator, whose area is /ops (never the merchant screens). */
+  userType?: 'M4B_USER' | 'SYSTEM' | 'INTERNAL_USER';
 }
 
 /**
@@ -52,6 +54,11 @@ export function setAuth(auth: AuthState): void {
 export function isSignedIn(): boolean {
   const auth = getAuth();
   return Boolean(auth?.token && auth.username);
+}
+
+/** The signed-in user is one of the provider's operators (the server refuses them every merchant API anyway). */
+export function isInternalUser(): boolean {
+  return getAuth()?.userType === 'INTERNAL_USER';
 }
 
 export function getCommon(): Partial<CommonState> | null {

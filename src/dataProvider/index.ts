@@ -38,10 +38,12 @@ import { reportCenterApi } from './api/report-center';
 import { dashboardApi } from './api/dashboard';
 import { contactsApi } from './api/contacts';
 import { paymentLinksApi } from './api/paymentLinks';
+import { settlementApi } from './api/settlement';
 import { paymentIntegrationApi } from './api/paymentIntegration';
 import { disbursementsApi } from './api/disbursements';
 import { pageContentApi } from './api/pageContent';
 import { businessPagesApi } from './api/businessPages';
+import { ticketsApi } from './api/tickets';
 import { cachedTotals } from './api/list-totals';
 import type { ExportFormat } from '@/domain/transactionReport';
 
@@ -78,9 +80,11 @@ type DomainApis = ReturnType<typeof authApi> &
   ReturnType<typeof reportCenterApi> &
   ReturnType<typeof dashboardApi> &
   ReturnType<typeof paymentLinksApi> &
+  ReturnType<typeof settlementApi> &
   ReturnType<typeof contactsApi> &
   ReturnType<typeof paymentIntegrationApi> &
   ReturnType<typeof disbursementsApi> &
+  ReturnType<typeof ticketsApi> &
   ReturnType<typeof pageContentApi> &
   ReturnType<typeof businessPagesApi>;
 
@@ -120,9 +124,11 @@ function domainApis(http: HttpClient, ctx: ApiContext): DomainApis {
     ...reportCenterApi(http, ctx),
     ...dashboardApi(http, ctx),
     ...paymentLinksApi(http, ctx),
+    ...settlementApi(http, ctx),
     ...contactsApi(http, ctx),
     ...paymentIntegrationApi(http, ctx),
     ...disbursementsApi(http, ctx),
+    ...ticketsApi(http, ctx),
     ...pageContentApi(http, ctx),
     ...businessPagesApi(http, ctx),
   };

@@ -2,11 +2,12 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { afterSignInPath } from '@/authProvider/afterSignIn';
 import { decideAfterMerchant } from '@/authProvider/afterMerchant';
-import { CHOOSE_MERCHANT_PATH, loginPathFor, REDIRECT_PARAM, sanitizeAppPath } from '@/authProvider/paths';
+import { APP_PATH, CHOOSE_MERCHANT_PATH, loginPathFor, OPS_PATH, REDIRECT_PARAM, sanitizeAppPath } from '@/authProvider/paths';
 import {
   getChosenMerchantId,
   getCurrentMerchant,
   getNfcSkipped,
+  isInternalUser,
   isSignedIn,
   setWantedPath,
 } from '@/authProvider/session';
@@ -22,6 +23,18 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   if (!isSignedIn()) {
     return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
+  return children ? <>{children}</> : <Outlet />;
+}
+
+/** /app/* and /onboard/*: a merchant user's areas; the provider's operators go to /ops instead. */
+export function RequireMerchantUser({ children }: { children?: ReactNode }) {
+  if (isInternalUser()) return <Navigate to={OPS_PATH} replace />;
+  return children ? <>{children}</> : <Outlet />;
+}
+
+/** /ops/*: the provider's operators only; a merchant user goes back to the merchant area. */
+export function RequireInternalUser({ children }: { children?: ReactNode }) {
+  if (!isInternalUser()) return <Navigate to={APP_PATH} replace />;
   return children ? <>{children}</> : <Outlet />;
 }
 

@@ -21,6 +21,10 @@ import { donationHistory } from './donation-history';
 import { econtracts } from './econtracts';
 import { paymentLinks } from './payment-links';
 import { paymentIntegration } from './payment-integration';
+import { reconciliationAccounting } from './reconciliation-accounting';
+import { periodControl } from './period-control';
+import { monthlyControl } from './monthly-control';
+import { payoutReport } from './payout-report';
 import { contentResources } from './content-management';
 import { businessPageResources } from './business-page';
 
@@ -57,8 +61,12 @@ export const resources: readonly ResourceConfig[] = [
   econtracts,
   paymentLinks,
   paymentIntegration,
+  periodControl,
+  monthlyControl,
+  payoutReport,
   ...businessPageResources,
   ...contentResources,
+  reconciliationAccounting,
 ];
 
 export type { ResourceConfig, ResourceEndpoints, ResourcePaths, ViewName } from './types';

@@ -170,7 +170,8 @@ describe('support tickets', () => {
       expect(res.json().message).toBe((viApi.tickets.files as Record<string, string>)[problem]);
     }
     const big = await upload(accountant, url, 'lon.csv', Buffer.alloc(5 * 1024 * 1024 + 10, 'a'));
-    expect(big.statusCode).toBe(400);
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe(viApi.tickets.files.fileTooLarge);
     const [{ n: after }] = await t.database.db.select({ n: count() }).from(ticketAttachments);
     expect(after).toBe(before);
     const csv = await upload(accountant, url, 'doi-soat.csv', Buffer.from('ma_giao_dich,so_tien\n1234567890123,150000\n'));

@@ -5,14 +5,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiStatus } from '@/domain/api';
-import { isSafeFileName } from '@/domain/merchantInfo';
 import { TICKET_ATTACHMENT_MAX_BYTES, type TicketSide } from '@/domain/tickets';
-import { ForeignTransactionError } from './index';
+import type { Db } from '../../db/client';
+import { ForeignTransactionError, type Executor } from './index';
+import { notifyTicketChange, type TicketNotificationKind } from './notify';
 import { ApiError } from '../../errors';
 import { attachmentDisposition } from '../files';
+import { readOneFile } from '../files/upload';
 import { idParam } from '../../validation';
 import { checkAttachment } from './attachments';
-import { TicketConflict, type TicketActor, type TicketService } from './service';
+import { TicketConflict, type TicketActor, type TicketRow, type TicketService } from './service';
 
 export const ticketParams = z.object({ id: idParam });
 export const attachmentParams = z.object({ id: idParam, attachmentId: idParam });
@@ -25,25 +27,7 @@ const badFile = (problem: string, http = 400) => new ApiError(http, ApiStatus.VA
 
 /** Reads the one part named `file`, checks its content (magic bytes) and stores it as an unlinked upload. */
 export async function receiveAttachment(request: FastifyRequest, service: TicketService, actor: TicketActor, merchantId: number | null) {
-  if (!request.isMultipart()) throw badFile('notMultipart', 415);
-  let upload: { fileName: string; content: Buffer } | null = null;
-  try {
-    for await (const part of request.parts({ preservePath: true, limits: { ...multipartLimits, fieldNameSize: 20 } })) {
-      if (part.type !== 'file' || part.fieldname !== 'file' || upload) throw badFile('fileMissing');
-      if (!isSafeFileName(part.filename)) {
-        part.file.resume();
-        throw badFile('fileName');
-      }
-      upload = { fileName: part.filename.normalize('NFC'), content: await part.toBuffer() };
-    }
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badFile('fileTooLarge');
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badFile('fileMissing');
-    throw err;
-  }
-  if (!upload) throw badFile('fileMissing');
+  const upload = await readOneFile(request, TICKET_ATTACHMENT_MAX_BYTES, badFile);
   const checked = checkAttachment(upload.content, upload.fileName);
   if (!checked.ok) throw badFile(checked.problem);
   return service.upload(actor, merchantId, { ...checked.file, fileName: upload.fileName, content: upload.content });
@@ -67,6 +51,22 @@ export async function sendAttachment(reply: FastifyReply, found: Awaited<ReturnT
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")
     .send(content);
+}
+
+/** One change of a ticket and its notice to the other side, in one transaction; a refused change becomes its API error. */
+export async function applyChange(
+  db: Db,
+  ticket: TicketRow,
+  actor: TicketActor,
+  work: (tx: Executor) => Promise<unknown>,
+  notice: { kind: TicketNotificationKind; params?: Record<string, string | number> },
+): Promise<void> {
+  await db
+    .transaction(async (tx) => {
+      await work(tx);
+      await notifyTicketChange(tx, ticket, actor, notice.kind, notice.params ?? {});
+    })
+    .catch(ticketError);
 }
 
 export const actorOf = (request: FastifyRequest, side: TicketSide, userId: number): TicketActor => ({ side, userId, ip: request.ip ?? null });

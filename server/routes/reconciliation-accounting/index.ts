@@ -24,7 +24,7 @@ import { tickets, users } from '../../db/schema';
 import { envelopeSchema, ok } from '../../envelope';
 import { ApiError } from '../../errors';
 import { createTicket } from '../../lib/tickets';
-import { actorOf, attachmentParams, attachmentSchema, multipartLimits, receiveAttachment, sendAttachment, ticketError, ticketParams } from '../../lib/tickets/http';
+import { actorOf, applyChange, attachmentParams, attachmentSchema, multipartLimits, receiveAttachment, sendAttachment, ticketError, ticketParams } from '../../lib/tickets/http';
 import { notifyTicketChange } from '../../lib/tickets/notify';
 import { ticketService, type TicketScope } from '../../lib/tickets/service';
 import { callerOf, membershipOf, merchantScope } from '../../plugins/auth';
@@ -190,12 +190,7 @@ export const reconciliationAccountingRoutes: FastifyPluginAsyncZod = async (app)
     async (request) => {
       const ticket = await ticketOf(request, request.params.id);
       const actor = merchantActor(request);
-      await db
-        .transaction(async (tx) => {
-          await service.comment(tx, ticket, actor, request.body.body, request.body.attachmentIds);
-          await notifyTicketChange(tx, ticket, actor, 'TICKET_REPLY', {});
-        })
-        .catch(ticketError);
+      await applyChange(db, ticket, actor, (tx) => service.comment(tx, ticket, actor, request.body.body, request.body.attachmentIds), { kind: 'TICKET_REPLY' });
       return ok(request, await service.detail(await ticketOf(request, ticket.id), 'MERCHANT'));
     },
   );
@@ -209,12 +204,7 @@ export const reconciliationAccountingRoutes: FastifyPluginAsyncZod = async (app)
     async (request) => {
       const ticket = await ticketOf(request, request.params.id);
       const actor = merchantActor(request);
-      await db
-        .transaction(async (tx) => {
-          await service.changeStatus(tx, ticket, actor, request.body.status);
-          await notifyTicketChange(tx, ticket, actor, 'TICKET_STATUS', { status: request.body.status });
-        })
-        .catch(ticketError);
+      await applyChange(db, ticket, actor, (tx) => service.changeStatus(tx, ticket, actor, request.body.status), { kind: 'TICKET_STATUS', params: { status: request.body.status } });
       return ok(request, await service.detail(await ticketOf(request, ticket.id), 'MERCHANT'));
     },
   );
@@ -228,12 +218,7 @@ export const reconciliationAccountingRoutes: FastifyPluginAsyncZod = async (app)
     async (request) => {
       const ticket = await ticketOf(request, request.params.id);
       const actor = merchantActor(request);
-      await db
-        .transaction(async (tx) => {
-          await service.close(tx, ticket, actor, request.body.rating, request.body.comment);
-          await notifyTicketChange(tx, ticket, actor, 'TICKET_STATUS', { status: 'CLOSED' });
-        })
-        .catch(ticketError);
+      await applyChange(db, ticket, actor, (tx) => service.close(tx, ticket, actor, request.body.rating, request.body.comment), { kind: 'TICKET_STATUS', params: { status: 'CLOSED' } });
       return ok(request, await service.detail(await ticketOf(request, ticket.id), 'MERCHANT'));
     },
   );
@@ -247,12 +232,7 @@ export const reconciliationAccountingRoutes: FastifyPluginAsyncZod = async (app)
     async (request) => {
       const ticket = await ticketOf(request, request.params.id);
       const actor = merchantActor(request);
-      await db
-        .transaction(async (tx) => {
-          await service.reopen(tx, ticket, actor);
-          await notifyTicketChange(tx, ticket, actor, 'TICKET_STATUS', { status: 'OPEN' });
-        })
-        .catch(ticketError);
+      await applyChange(db, ticket, actor, (tx) => service.reopen(tx, ticket, actor), { kind: 'TICKET_STATUS', params: { status: 'OPEN' } });
       return ok(request, await service.detail(await ticketOf(request, ticket.id), 'MERCHANT'));
     },
   );

@@ -12,8 +12,7 @@ import { checkTicketFilter, ticketCommentSchema, ticketFilterShape, ticketStatus
 import { merchants, tickets } from '../../../db/schema';
 import { envelopeSchema, ok } from '../../../envelope';
 import { ApiError } from '../../../errors';
-import { actorOf, attachmentParams, attachmentSchema, multipartLimits, receiveAttachment, sendAttachment, ticketError, ticketParams } from '../../../lib/tickets/http';
-import { notifyTicketChange } from '../../../lib/tickets/notify';
+import { actorOf, applyChange, attachmentParams, attachmentSchema, multipartLimits, receiveAttachment, sendAttachment, ticketParams } from '../../../lib/tickets/http';
 import { ticketDetailSchema, ticketPageSchema } from '../../../lib/tickets/schemas';
 import { ticketService, type TicketScope } from '../../../lib/tickets/service';
 import { pageQueryShape } from '../../../pagination';
@@ -84,12 +83,7 @@ export const opsTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ticket = await ticketOf(request, request.params.id);
       const actor = operator(request);
-      await db
-        .transaction(async (tx) => {
-          await service.comment(tx, ticket, actor, request.body.body, request.body.attachmentIds);
-          await notifyTicketChange(tx, ticket, actor, 'TICKET_REPLY', {});
-        })
-        .catch(ticketError);
+      await applyChange(db, ticket, actor, (tx) => service.comment(tx, ticket, actor, request.body.body, request.body.attachmentIds), { kind: 'TICKET_REPLY' });
       return ok(request, await service.detail(await ticketOf(request, ticket.id), 'OPERATOR'));
     },
   );
@@ -100,12 +94,7 @@ export const opsTicketsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ticket = await ticketOf(request, request.params.id);
       const actor = operator(request);
-      await db
-        .transaction(async (tx) => {
-          await service.changeStatus(tx, ticket, actor, request.body.status);
-          await notifyTicketChange(tx, ticket, actor, 'TICKET_STATUS', { status: request.body.status });
-        })
-        .catch(ticketError);
+      await applyChange(db, ticket, actor, (tx) => service.changeStatus(tx, ticket, actor, request.body.status), { kind: 'TICKET_STATUS', params: { status: request.body.status } });
       return ok(request, await service.detail(await ticketOf(request, ticket.id), 'OPERATOR'));
     },
   );
