@@ -17,6 +17,7 @@ import { seedBusinessPages } from './seed-business-pages';
 import { seedPageContent } from './seed-page-content';
 import { seedPaymentIntegration } from './seed-payment-integration';
 import { seedDisbursementCenter } from './seed-disbursement-center';
+import { seedSettlement } from './seed-settlement';
 
 /** One line per domain, in dependency order. */
 export const DOMAIN_SEEDS: DomainSeed[] = [
@@ -34,4 +35,5 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
   seedBusinessPages,
   // After the business pages seed: without pages it writes nothing.
   seedPageContent,
+  seedSettlement,
 ];

@@ -39,6 +39,7 @@ export const REPORT_KEYS = [
   'onetime-report',
   'nonpaid-report',
   'donation-history',
+  'payout-report',
 ] as const;
 export type ReportKey = (typeof REPORT_KEYS)[number];
 
@@ -219,6 +220,31 @@ export const REPORTS: Readonly<Record<ReportKey, ReportDefinition>> = {
     defaultColumns: ['transId', 'createdAt', 'donorName', 'donorPhone', 'campaign', 'message', 'amount', 'status'],
     searchColumns: ['transId', 'donorPhone'],
     hasDetail: false,
+  },
+  // Payouts of settlement periods (src/domain/settlement.ts); `channel` is where the money went.
+  'payout-report': {
+    key: 'payout-report',
+    routeCode: 'MERCHANT_REPORT_PAYOUT',
+    idColumn: 'payoutId',
+    dateColumn: 'payoutAt',
+    moneyColumns: ['amount'],
+    statuses: ['PENDING', 'PAID', 'FAILED'],
+    countedStatuses: ['PAID'],
+    hasStore: false,
+    columns: [
+      col('payoutId'),
+      col('payoutAt', 'date'),
+      col('periodDay'),
+      col('amount', 'money'),
+      col('channel'),
+      col('accountMasked'),
+      col('bankReference'),
+      col('failureReason'),
+      col('status', 'status'),
+    ],
+    defaultColumns: ['payoutId', 'payoutAt', 'periodDay', 'amount', 'channel', 'accountMasked', 'bankReference', 'status'],
+    searchColumns: ['payoutId', 'bankReference'],
+    hasDetail: true,
   },
 };
 

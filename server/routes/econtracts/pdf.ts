@@ -22,7 +22,7 @@ const FONT_FILES = {
 let fontBytes: Promise<{ regular: Buffer; bold: Buffer }> | null = null;
 
 /** Read once per process: the files are ~700 KB each. */
-function loadFonts() {
+export function loadFonts() {
   fontBytes ??= Promise.all([readFile(require.resolve(FONT_FILES.regular)), readFile(require.resolve(FONT_FILES.bold))]).then(
     ([regular, bold]) => ({ regular, bold }),
   );
