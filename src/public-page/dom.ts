@@ -4,7 +4,7 @@
  * API calls with the customer session (sessionStorage, sent as a bearer header, never in a URL).
  */
 import { fillPath } from '@/domain/api';
-import type { CustomerSession } from '@/domain/publicPage';
+import type { CustomerSession, PublicList } from '@/domain/publicPage';
 
 export type Lang = 'vi' | 'en';
 type Texts = { [key: string]: string | Texts };
@@ -82,4 +82,25 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<Answ
   // A session that ended (expired or signed out elsewhere) is forgotten; the page then shows the sign-in.
   if (res.status === 401 && session) keepSession(null);
   return { ok: res.ok && body.status === 0, status: res.status, data: body.data, message: body.message };
+}
+
+/**
+ * A list shown a page at a time (keyset cursor): `load()` shows the first page, the returned "Show more"
+ * button appends the next ones; `empty` stands in when there is nothing at all.
+ */
+export function pager<T>(url: string, list: HTMLElement, render: (item: T) => Node, empty: () => Node, moreClass = 'secondary') {
+  const more = el('button', { type: 'button', class: moreClass }, t('more'));
+  more.hidden = true;
+  let next: string | null = null;
+  async function page(cursor: string | null) {
+    const res = await api<PublicList<T>>(`${url}${cursor ? `?cursor=${cursor}` : ''}`);
+    if (!res.ok || !res.data) return;
+    if (!cursor) list.replaceChildren();
+    list.append(...res.data.items.map(render));
+    if (list.childElementCount === 0) list.append(empty());
+    next = res.data.next;
+    more.hidden = !next;
+  }
+  more.addEventListener('click', () => void page(next));
+  return { more, load: () => page(null) };
 }

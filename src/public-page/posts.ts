@@ -4,9 +4,9 @@
  * likes a post and comments on it.
  */
 import { PublicPageApiPaths as Paths } from '@/domain/api';
-import type { PublicComment, PublicList, PublicPost } from '@/domain/publicPage';
+import type { PublicComment, PublicPost } from '@/domain/publicPage';
 import { formatVietnamDateTime } from '@/domain/time';
-import { api, el, path, t } from './dom';
+import { api, el, pager, path, t } from './dom';
 
 function commentItem(c: PublicComment) {
   return el('li', { class: c.asPage ? 'reply' : undefined }, el('strong', {}, c.author ?? t('asPage')), ' ', el('span', {}, c.body));
@@ -14,28 +14,15 @@ function commentItem(c: PublicComment) {
 
 function commentsBlock(post: PublicPost, signedIn: boolean) {
   const list = el('ul', { class: 'comments', id: `comments-${post.id}` });
-  const more = el('button', { type: 'button', class: 'link' }, t('more'));
   const toggle = el('button', { type: 'button', class: 'link', 'aria-expanded': 'false', 'aria-controls': `comments-${post.id}` }, t('comments', { count: post.comments }));
-  const box = el('div', { hidden: '' }, list, more);
-  let next: string | null = null;
+  const comments = pager(path(Paths.comments, { postId: post.id }), list, commentItem, () => el('li', { class: 'muted' }, t('noComments')), 'link');
+  const box = el('div', { hidden: '' }, list, comments.more);
   let total = post.comments;
-  more.hidden = true;
-
-  async function page(cursor: string | null) {
-    const res = await api<PublicList<PublicComment>>(`${path(Paths.comments, { postId: post.id })}${cursor ? `?cursor=${cursor}` : ''}`);
-    if (!res.ok || !res.data) return;
-    if (!cursor) list.replaceChildren();
-    list.append(...res.data.items.map(commentItem));
-    if (list.childElementCount === 0) list.append(el('li', { class: 'muted' }, t('noComments')));
-    next = res.data.next;
-    more.hidden = !next;
-  }
-  more.addEventListener('click', () => void page(next));
   toggle.addEventListener('click', () => {
     const open = box.hidden;
     box.hidden = !open;
     toggle.setAttribute('aria-expanded', String(open));
-    if (open) void page(null);
+    if (open) void comments.load();
   });
 
   if (signedIn) {
@@ -96,17 +83,7 @@ function postItem(post: PublicPost, signedIn: boolean) {
 
 export async function postsSection(signedIn: boolean): Promise<HTMLElement> {
   const list = el('div', { class: 'posts' });
-  const more = el('button', { type: 'button', class: 'secondary' }, t('more'));
-  let next: string | null = null;
-  async function page(cursor: string | null) {
-    const res = await api<PublicList<PublicPost>>(`${path(Paths.posts)}${cursor ? `?cursor=${cursor}` : ''}`);
-    if (!res.ok || !res.data) return;
-    list.append(...res.data.items.map((p) => postItem(p, signedIn)));
-    if (list.childElementCount === 0) list.append(el('p', { class: 'muted' }, t('noPosts')));
-    next = res.data.next;
-    more.hidden = !next;
-  }
-  more.addEventListener('click', () => void page(next));
-  await page(null);
-  return el('section', { 'aria-labelledby': 'posts' }, el('h2', { id: 'posts' }, t('posts')), list, more);
+  const posts = pager(path(Paths.posts), list, (p: PublicPost) => postItem(p, signedIn), () => el('p', { class: 'muted' }, t('noPosts')));
+  await posts.load();
+  return el('section', { 'aria-labelledby': 'posts' }, el('h2', { id: 'posts' }, t('posts')), list, posts.more);
 }

@@ -4,9 +4,9 @@
  * the page's reply, ten at a time.
  */
 import { PublicPageApiPaths as Paths } from '@/domain/api';
-import type { PublicList, PublicPage, PublicReview } from '@/domain/publicPage';
+import type { PublicPage, PublicReview } from '@/domain/publicPage';
 import { formatVietnamDateTime } from '@/domain/time';
-import { api, el, path, t } from './dom';
+import { api, el, pager, path, t } from './dom';
 
 const starsText = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
 
@@ -93,18 +93,8 @@ function reviewForm(page: PublicPage, reload: () => Promise<void>) {
 
 export async function reviewsSection(page: PublicPage, reload: () => Promise<void>): Promise<HTMLElement> {
   const list = el('ul', { class: 'plain reviews' });
-  const more = el('button', { type: 'button', class: 'secondary' }, t('more'));
-  let next: string | null = null;
-  async function load(cursor: string | null) {
-    const res = await api<PublicList<PublicReview>>(`${path(Paths.reviews)}${cursor ? `?cursor=${cursor}` : ''}`);
-    if (!res.ok || !res.data) return;
-    list.append(...res.data.items.map(reviewItem));
-    if (list.childElementCount === 0) list.append(el('li', { class: 'muted' }, t('noReviews')));
-    next = res.data.next;
-    more.hidden = !next;
-  }
-  more.addEventListener('click', () => void load(next));
-  await load(null);
+  const reviews = pager(path(Paths.reviews), list, reviewItem, () => el('li', { class: 'muted' }, t('noReviews')));
+  await reviews.load();
   const summary = el('p', {}, page.rating.average === null ? t('noRating') : t('rating', { average: page.rating.average, count: page.rating.count }));
-  return el('section', { 'aria-labelledby': 'reviews' }, el('h2', { id: 'reviews' }, t('reviews')), summary, page.viewer ? reviewForm(page, reload) : null, list, more);
+  return el('section', { 'aria-labelledby': 'reviews' }, el('h2', { id: 'reviews' }, t('reviews')), summary, page.viewer ? reviewForm(page, reload) : null, list, reviews.more);
 }

@@ -12,13 +12,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiStatus, PublicPageApiPaths as Paths } from '@/domain/api';
 import { maskPersonName } from '@/domain/masking';
-import { isSafeFileName } from '@/domain/merchantInfo';
 import { CONTENT_LIMITS, pageMediaUrl } from '@/domain/pageContent';
 import { customerCommentSchema, customerReviewSchema, customerSignInSchema, reactionSchema } from '@/domain/publicPage';
 import { businessPageFollows, pageMedia, pagePostComments, pagePostReactions, pageReviews, pageStoryViews } from '../../db/schema';
 import { emptyEnvelopeSchema, envelopeSchema, ok, okEmpty } from '../../envelope';
 import { ApiError } from '../../errors';
 import { checkFile, fileStore, generatedStorageName, type FileProblem } from '../../lib/files';
+import { readOneFile, type UploadProblem } from '../../lib/files/upload';
 import { customerSessionStore, requireCustomer, requireDemoMode, type Customer } from '../../lib/customer-session';
 import { bearerToken } from '../../plugins/auth';
 import { langOnlyQuery } from '../../validation';
@@ -28,32 +28,8 @@ import { commentSchema, postParams, slugParams, storyParams, tags } from './sche
 /** Customers' photos: pictures only (no SVG from the public), at most the content images' size. */
 const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
 
-const badFile = (problem: FileProblem | 'fileName' | 'fileMissing' | 'notMultipart') =>
-  new ApiError(problem === 'notMultipart' ? 415 : problem === 'fileTooLarge' ? 413 : 400, ApiStatus.VALIDATION, `publicPages.files.${problem}`);
-
-/** The one part named `file` of a multipart upload, read into memory up to the size limit. */
-async function readPhoto(request: FastifyRequest): Promise<{ fileName: string; content: Buffer }> {
-  if (!request.isMultipart()) throw badFile('notMultipart');
-  let upload: { fileName: string; content: Buffer } | null = null;
-  try {
-    for await (const part of request.parts({ preservePath: true, limits: { fileSize: CONTENT_LIMITS.maxImageBytes, files: 1, fields: 0, parts: 1, fieldNameSize: 20 } })) {
-      if (part.type !== 'file' || part.fieldname !== 'file' || upload) throw badFile('fileMissing');
-      if (!isSafeFileName(part.filename)) {
-        part.file.resume();
-        throw badFile('fileName');
-      }
-      upload = { fileName: part.filename.normalize('NFC'), content: await part.toBuffer() };
-    }
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badFile('fileTooLarge');
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badFile('fileMissing');
-    throw err;
-  }
-  if (!upload) throw badFile('fileMissing');
-  return upload;
-}
+const badFile = (problem: FileProblem | UploadProblem, http = problem === 'fileTooLarge' ? 413 : 400) =>
+  new ApiError(http, ApiStatus.VALIDATION, `publicPages.files.${problem}`);
 
 const sessionSchema = z.object({ token: z.string(), expiresAt: z.string(), name: z.string() });
 const followSchema = z.object({ following: z.boolean(), followers: z.number().int() });
@@ -192,7 +168,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { customer, page } = await actor(request, request.params.slug);
-      const upload = await readPhoto(request);
+      const upload = await readOneFile(request, CONTENT_LIMITS.maxImageBytes, badFile);
       const checked = checkFile(upload.content, upload.fileName, PHOTO_EXTENSIONS, CONTENT_LIMITS.maxImageBytes);
       if (!checked.ok) throw badFile(checked.problem);
       const name = generatedStorageName(checked.file.extension);
