@@ -7,6 +7,8 @@ import { makeApp, type TestApp } from './helpers';
 
 const INDEX = '<!doctype html><html><head><script type="module" src="/portal/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
+const PUBLIC_PAGE = '<!doctype html><html><body><div id="page"></div><script type="module" src="/portal/assets/page-abc123.js"></script></body></html>';
+
 describe('static client', () => {
   let t: TestApp;
   let clientDir: string;
@@ -15,6 +17,7 @@ describe('static client', () => {
     mkdirSync(join(clientDir, 'assets'));
     mkdirSync(join(clientDir, 'locales', 'vi'), { recursive: true });
     writeFileSync(join(clientDir, 'index.html'), INDEX);
+    writeFileSync(join(clientDir, 'page.html'), PUBLIC_PAGE);
     writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(clientDir, 'locales', 'vi', 'portal.json'), '{"portal":{}}');
     t = await makeApp({ clientDir });
@@ -22,6 +25,17 @@ describe('static client', () => {
   afterAll(async () => {
     await t.close();
     rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('serves the public business page its own page.html (never the admin shell), never cached', async () => {
+    for (const url of ['/portal/p/ca_phe_song_han', '/portal/p/ca_phe_song_han?lang=en']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toBe(PUBLIC_PAGE);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    // Deeper paths are not public pages.
+    expect((await t.app.inject({ method: 'GET', url: '/portal/p/a/b' })).body).toBe(INDEX);
   });
 
   it('redirects / and /portal to /portal/', async () => {
