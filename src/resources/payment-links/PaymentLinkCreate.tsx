@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import type { StoreOption } from '@/domain/api';
 import { validateWithSchema } from '@/domain/formErrors';
 import { AMOUNT_TYPES, PAYMENT_LINK_LIMITS, paymentLinkCreateSchema, type PaymentLinkCreateInput } from '@/domain/paymentLinks';
+import { VietnamMinuteInput } from '@/components/VietnamMinuteInput';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { usePathOf } from '@/resourceConfig';
 import { secureLocal, StorageKeys } from '@/storage';
@@ -78,12 +79,7 @@ export default function PaymentLinkCreate() {
               }
             </FormDataConsumer>
             <BooleanInput source="singleUse" helperText="resources.payment-links.create.singleUseHelp" />
-            <TextInput
-              source="expiresAt"
-              type="datetime-local"
-              helperText="resources.payment-links.create.expiryHelp"
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <VietnamMinuteInput source="expiresAt" helperText="resources.payment-links.create.expiryHelp" future />
             {stores.length > 0 ? (
               <SelectInput source="storeId" choices={stores.map((s) => ({ id: s.id, name: s.storeName }))} emptyText="resources.payment-links.create.noStore" />
             ) : null}
