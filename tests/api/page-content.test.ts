@@ -192,10 +192,11 @@ describe('page content', () => {
     });
 
     it('a scheduled post is published exactly once, at its time, by parallel publisher passes', async () => {
-      const res = await createPost(owner, { bodyHtml: '<p>Hẹn giờ</p>', status: 'SCHEDULED', scheduledAt: vnLocal(2) });
+      const at = vnLocal(2);
+      const res = await createPost(owner, { bodyHtml: '<p>Hẹn giờ</p>', status: 'SCHEDULED', scheduledAt: at });
       expect(res.statusCode, res.body).toBe(200);
       const id = res.json().data.id as number;
-      expect(res.json().data.scheduledAt).toBe(new Date(`${vnLocal(2)}:00+07:00`).toISOString());
+      expect(res.json().data.scheduledAt).toBe(new Date(`${at}:00+07:00`).toISOString());
       expect(await publishDuePosts(t.database.db)).not.toContain(id);
       const due = new Date(Date.now() - 1000);
       await t.database.db.update(pagePosts).set({ scheduledAt: due }).where(eq(pagePosts.id, id));

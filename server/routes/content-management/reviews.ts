@@ -3,7 +3,9 @@
  * unanswered ones first, average and distribution, one public reply per review (written once, then
  * edited), and reporting an abusive review to the provider's operators (flag, reason, who).
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ApiStatus, ContentApiPaths as Paths } from '@/domain/api';
 import { averageStars, pageMediaUrl, reviewListQuerySchema, reviewReplySchema, reviewReportSchema, type ReviewRow, type ReviewSummary } from '@/domain/pageContent';
@@ -113,59 +115,38 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    Paths.reviewReply,
-    {
-      schema: {
-        tags,
-        summary: 'The page\'s public reply to a review (PAGE_ADMIN, EDITOR); one per review: a second one is refused (409), edit it with PUT',
-        params: reviewParams,
-        querystring: langOnlyQuery,
-        body: reviewReplySchema,
-        response: { 200: envelopeSchema(reviewSchema) },
-      },
+  /**
+   * Writes the page's reply: the first time (POST, only while there is none: a second one is 409) or an
+   * edit (PUT, only once there is one; the first reply time stays). One guarded UPDATE each.
+   */
+  const replyRoute = (edit: boolean) => ({
+    schema: {
+      tags,
+      summary: edit
+        ? "Edit the page's reply to a review (PAGE_ADMIN, EDITOR); 409 when there is none yet"
+        : "The page's public reply to a review (PAGE_ADMIN, EDITOR); one per review: a second one is refused (409), edit it with PUT",
+      params: reviewParams,
+      querystring: langOnlyQuery,
+      body: reviewReplySchema,
+      response: { 200: envelopeSchema(reviewSchema) },
     },
-    async (request) => {
-      const { pageId, reviewId } = request.params;
-      await contentAccess(request, pageId, CONTENT_WRITERS);
-      await reviewOf(pageId, reviewId);
-      const done = await db
-        .update(pageReviews)
-        .set({ replyBody: request.body.body.trim(), replyUserId: callerOf(request).userId, repliedAt: new Date() })
-        .where(and(eq(pageReviews.id, reviewId), isNull(pageReviews.replyBody)))
-        .returning({ id: pageReviews.id });
-      if (!done.length) throw conflict('content.alreadyReplied');
-      const { r, name } = await reviewOf(pageId, reviewId);
-      return ok(request, reviewOut(r, name));
-    },
-  );
-
-  app.put(
-    Paths.reviewReply,
-    {
-      schema: {
-        tags,
-        summary: 'Edit the page\'s reply to a review (PAGE_ADMIN, EDITOR); 409 when there is none yet',
-        params: reviewParams,
-        querystring: langOnlyQuery,
-        body: reviewReplySchema,
-        response: { 200: envelopeSchema(reviewSchema) },
-      },
-    },
-    async (request) => {
-      const { pageId, reviewId } = request.params;
-      await contentAccess(request, pageId, CONTENT_WRITERS);
-      await reviewOf(pageId, reviewId);
-      const done = await db
-        .update(pageReviews)
-        .set({ replyBody: request.body.body.trim(), replyUserId: callerOf(request).userId, replyUpdatedAt: new Date() })
-        .where(and(eq(pageReviews.id, reviewId), isNotNull(pageReviews.replyBody)))
-        .returning({ id: pageReviews.id });
-      if (!done.length) throw conflict('content.noReplyYet');
-      const { r, name } = await reviewOf(pageId, reviewId);
-      return ok(request, reviewOut(r, name));
-    },
-  );
+  });
+  const writeReply = (edit: boolean) => async (request: FastifyRequest<{ Params: z.infer<typeof reviewParams>; Body: z.infer<typeof reviewReplySchema> }>) => {
+    const { pageId, reviewId } = request.params;
+    await contentAccess(request, pageId, CONTENT_WRITERS);
+    await reviewOf(pageId, reviewId);
+    const now = new Date();
+    const done = await db
+      .update(pageReviews)
+      .set({ replyBody: request.body.body.trim(), replyUserId: callerOf(request).userId, ...(edit ? { replyUpdatedAt: now } : { repliedAt: now }) })
+      .where(and(eq(pageReviews.id, reviewId), edit ? isNotNull(pageReviews.replyBody) : isNull(pageReviews.replyBody)))
+      .returning({ id: pageReviews.id });
+    if (!done.length) throw conflict(edit ? 'content.noReplyYet' : 'content.alreadyReplied');
+    const { r, name } = await reviewOf(pageId, reviewId);
+    return ok(request, reviewOut(r, name));
+  };
+  app.post(Paths.reviewReply, replyRoute(false), writeReply(false));
+  app.put(Paths.reviewReply, replyRoute(true), writeReply(true));
 
   app.post(
     Paths.reviewReport,

@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -25,9 +26,7 @@ export default function ContentPages() {
   return (
     <>
       <Title title={translate(`${R}.name`)} />
-      <Typography component="h1" variant="h5" sx={{ my: 2 }}>
-        {translate(`${R}.name`)}
-      </Typography>
+      <Box sx={{ mt: 2 }} />
       {isPending && <PageLoader />}
       {isError && <Alert severity="error">{translate(`${R}.loadFailed`)}</Alert>}
       {data && data.length === 0 && <Alert severity="info">{translate(`${R}.noPages`)}</Alert>}

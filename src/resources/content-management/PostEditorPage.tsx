@@ -121,12 +121,11 @@ export default function PostEditorPage() {
   return (
     <Stack spacing={2} sx={{ mt: 2, maxWidth: 900 }}>
       <Title title={title} />
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Typography component="h1" variant="h5">
-          {title}
-        </Typography>
-        {post && <PostStatusChip status={post.status} />}
-      </Stack>
+      {post && (
+        <div>
+          <PostStatusChip status={post.status} />
+        </div>
+      )}
       {post && <PostFigures post={post} />}
       <Card variant="outlined">
         <CardContent>

@@ -45,9 +45,6 @@ export function PageContentHeader({ current }: { current: (typeof TABS)[number] 
         </Link>
         <Typography color="text.primary">{page?.name ?? ''}</Typography>
       </Breadcrumbs>
-      <Typography component="h1" variant="h5" sx={{ mt: 1 }}>
-        {title}
-      </Typography>
       <Tabs value={current} sx={{ mb: 2 }} aria-label={translate(`${R}.tabs`)}>
         {TABS.map((tab) => (
           <Tab key={tab} value={tab} label={translate(`resources.${tab}.name`)} component={RouterLink} to={pathOf(tab, 'page', { id: pageId })} />
