@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { memberships, membershipStores, ticketAttachments, ticketEvents, tickets, transactions, users } from '../../server/db/schema';
+import { memberships, membershipStores, notifications, ticketAttachments, ticketEvents, tickets, transactions, users } from '../../server/db/schema';
 import { DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
 import { solidPng } from '../../server/db/seed-merchant-profile';
 import viApi from '../../src/i18n/vi/api.json';
@@ -198,6 +198,11 @@ describe('support tickets', () => {
     const opsPng = await upload(ops, '/api/ops/tickets/attachments', 'huong-dan.png', solidPng(8, 8, [1, 2, 3]));
     const asked = await t.call(ops, { method: 'POST', url: `/api/ops/tickets/${id}/comments`, payload: { body: 'Vui lòng gửi sao kê', attachmentIds: [opsPng.json().data.id] } });
     expect(asked.statusCode, asked.body).toBe(200);
+    // The operator's reply and moves reach the accountant's bell, with a link to the ticket.
+    const [creator] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, DemoUsers.accountant.username));
+    const bell = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, creator.id), sql`${notifications.params}->>'ticketId' = ${String(id)}`));
+    expect(bell.map((n) => n.kind).sort()).toEqual(['TICKET_REPLY', 'TICKET_STATUS', 'TICKET_STATUS']);
+    expect(bell.every((n) => n.link === `/portal/app/reconciliation-accounting/${id}` && n.merchantId === SME)).toBe(true);
     const answered = await t.call(accountant, { method: 'POST', url: one(SME, id, '/comments'), payload: { body: 'Đã gửi sao kê' } });
     expect(answered.json().data.status).toBe('IN_PROGRESS');
     expect(answered.json().data.comments.map((c: { side: string; attachments: unknown[] }) => [c.side, c.attachments.length])).toEqual([
