@@ -56,7 +56,7 @@ for (const lng of ['vi', 'en'] as const) {
     const dialog = merchant.getByRole('dialog', { name: t('portal.tickets.closeTitle', {}, lng) });
     await dialog.getByRole('button', { name: t('portal.tickets.closeConfirm', {}, lng) }).click();
     await expect(dialog.getByText(t('validation.rating', {}, lng))).toBeVisible();
-    await dialog.locator('label[for$="-5"]').click();
+    await dialog.getByRole('radio', { name: t('portal.tickets.stars', { n: 5 }, lng) }).check({ force: true });
     await dialog.getByRole('textbox', { name: t('portal.tickets.ratingComment', {}, lng) }).fill('Xử lý nhanh');
     await dialog.getByRole('button', { name: t('portal.tickets.closeConfirm', {}, lng) }).click();
     await expect(merchant.locator('[data-status="CLOSED"]')).toHaveText(t('portal.tickets.statuses.CLOSED', {}, lng));

@@ -45,7 +45,7 @@ function CloseDialog({ open, onClose, onDone, id }: { open: boolean; onClose: ()
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography variant="body2">{t('portal.tickets.ratingAsk')}</Typography>
-          <Rating name="ticket-rating" value={rating} onChange={(_e, v) => setRating(v)} size="large" />
+          <Rating name="ticket-rating" value={rating} onChange={(_e, v) => setRating(v)} size="large" getLabelText={(n) => t('portal.tickets.stars', { n })} />
           <TextField label={t('portal.tickets.ratingComment')} multiline minRows={2} value={comment} onChange={(e) => setComment(e.target.value)} slotProps={{ htmlInput: { maxLength: TICKET_TEXT_MAX } }} />
           {error ? <Alert severity="error">{error}</Alert> : null}
         </Stack>
