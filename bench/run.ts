@@ -6,6 +6,7 @@
  * - gzip size of the JS the public payer page /portal/pay/<code> loads (budget 120 KB: it must not load the admin)
  * - gzip size of the JS the public business page /portal/p/<slug> loads (budget 100 KB: it must not load the admin)
  * - a 10,000-row disbursement batch read and checked (budget 5 s; bench/disbursement-batch.ts)
+ * - a 200,000-row order file read and matched against 200,000 transactions on PGlite (budget 10 s; bench/transaction-control.ts)
  * Runs against the built app (dist/); builds it first when missing.
  */
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
@@ -16,6 +17,7 @@ import { chromium, type Page } from '@playwright/test';
 import { chromiumPath } from '../playwright.config';
 import { mergeTransactionBench } from './transactions';
 import { measureBatchValidation } from './disbursement-batch';
+import { measureTransactionControl } from './transaction-control';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 8282);
@@ -122,6 +124,7 @@ async function main() {
     await publicPage.goto(`${base}/portal/p/bench-page`, { waitUntil: 'networkidle' });
     const publicPageJsBytes = await publicPageJs();
     const batch = await measureBatchValidation();
+    const control = await measureTransactionControl();
 
     const results = {
       measuredAt: new Date().toISOString(),
@@ -140,10 +143,11 @@ async function main() {
       publicPageJsBudgetKB: PUBLIC_PAGE_BUDGET_KB,
       publicPageWithinBudget: publicPageJsBytes > 0 && kb(publicPageJsBytes) <= PUBLIC_PAGE_BUDGET_KB,
       ...batch,
+      ...control,
     };
     writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     console.log(JSON.stringify(results, null, 2));
-    if (!results.loginPageWithinBudget || !results.payerPageWithinBudget || !results.publicPageWithinBudget || !results.disbursementBatchWithinBudget) process.exitCode = 1;
+    if (!results.loginPageWithinBudget || !results.payerPageWithinBudget || !results.publicPageWithinBudget || !results.disbursementBatchWithinBudget || !results.transactionControlWithinBudget) process.exitCode = 1;
   } finally {
     await browser.close();
     await stopServer(server);

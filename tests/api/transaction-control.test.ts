@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
+import { rows } from '../../server/db/client';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
 import { TEMPLATE_HEADERS, TransactionControlApiPaths as Paths } from '../../src/domain/transactionControl';
 import { makeApp, type TestApp } from './helpers';
@@ -38,7 +39,7 @@ describe('transaction control', () => {
 
   const upload = (token: string, fileName: string, content: Buffer | string, query = `?from=${DAY}&to=${DAY}`, merchantId = SME) =>
     t.call(token, { method: 'POST', url: url(Paths.runs, { merchantId }, query), ...multipart(fileName, content) });
-  const count = async (table: string) => (await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0] as { n: number };
+  const count = async (table: string) => (await rows<{ n: number }>(t.database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0].n;
 
   async function tx(id: string, merchantId: number, amount: number, opts: { orderId?: string; status?: string; storeId?: number | null; minute?: number } = {}) {
     const at = `${DAY}T0${Math.floor((opts.minute ?? 0) / 60) + 2}:${String((opts.minute ?? 0) % 60).padStart(2, '0')}:00Z`;
@@ -49,7 +50,7 @@ describe('transaction control', () => {
   beforeAll(async () => {
     t = await makeApp();
     [accountant, owner, cashier, otherOwner] = await Promise.all(['accountant_demo', 'owner_demo', 'cashier_demo', 'other_owner_demo'].map((u) => t.login(u)));
-    const stores = (await t.database.db.execute(sql`select id from stores where merchant_id = ${SME} order by id limit 2`)).rows as Array<{ id: number }>;
+    const stores = await rows<{ id: number }>(t.database.db, sql`select id from stores where merchant_id = ${SME} order by id limit 2`);
     [storeA, storeB] = stores.map((s) => s.id);
     await tx('9000000000001', SME, 150_000, { orderId: 'DH-1', storeId: storeA, minute: 1 });
     await tx('9000000000002', SME, 200_000, { orderId: 'DH-2', storeId: storeA, minute: 2 });

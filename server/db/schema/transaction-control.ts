@@ -35,9 +35,11 @@ export const transactionControlRuns = pgTable(
 export const transactionControlRows = pgTable(
   'transaction_control_rows',
   {
-    runId: integer('run_id')
-      .notNull()
-      .references(() => transactionControlRuns.id, { onDelete: 'cascade' }),
+    /**
+     * transaction_control_runs.id. No foreign key: its per-row check was most of the time of writing a
+     * 200,000-row run; rows are only ever written by the run's own transaction, right after the run.
+     */
+    runId: integer('run_id').notNull(),
     /** Order within the run: file rows by row number first, then the provider-only transactions. */
     seq: integer('seq').notNull(),
     class: text('class').notNull(),

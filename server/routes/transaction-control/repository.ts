@@ -1,7 +1,7 @@
 /**
  * Control runs and their matching, done by the database: the file's rows go into a temporary table in
- * batches of multi-row inserts (one JSON parameter each), the provider's successful transactions of the
- * window into another, and a handful of set-based statements pair them (transaction id first, then order
+ * batches of multi-row inserts (unnest of one array parameter per column), the provider's successful transactions of the
+ * window into another, and a few set-based statements pair them (transaction id first, then order
  * id among what is left, each side used once), write the run's rows and sum them per class. All of it in
  * one transaction: a failure leaves no run behind.
  */
@@ -20,8 +20,8 @@ import {
 } from '@/domain/transactionControl';
 import { rows, type Db } from '../../db/client';
 
-/** Rows per multi-row insert of the file (one JSON parameter each). */
-const INSERT_BATCH = 25_000;
+/** Rows per multi-row insert of the file (one array parameter per column). */
+const INSERT_BATCH = 50_000;
 /** Rows per query when streaming an export. */
 export const EXPORT_BATCH_SIZE = 5_000;
 
@@ -41,6 +41,10 @@ export interface NewRun {
 
 const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 const textArray = (values: readonly string[]) => sql`${`{${values.join(',')}}`}::text[]`;
+/** Array literals for one parameter per column (the file's ids are any text: quoted, NULL for none). */
+const intList = (values: ReadonlyArray<number | null>) => `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+const textList = (values: ReadonlyArray<string | null>) =>
+  `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
 
 /** The runs a scope sees: store-scoped callers only runs limited to stores they hold. */
 function runVisible(scope: ControlScope): SQL {
@@ -131,50 +135,49 @@ export function transactionControlRepository(db: Db) {
             returning id`,
         );
         const runId = created.id;
-        await tx.execute(sql`create temp table tc_file (row_no int primary key, tx_id text, order_id text, amount bigint not null, dup_of int) on commit drop`);
+        // Hash joins and the sorts below stay in memory instead of spilling (PGlite's default is 4 MB).
+        await tx.execute(sql`set local work_mem = '128MB'`);
+        await tx.execute(sql`create temp table tc_file (row_no int, tx_id text, order_id text, amount bigint not null, dup_of int) on commit drop`);
         for (let i = 0; i < marked.length; i += INSERT_BATCH) {
-          const batch = marked.slice(i, i + INSERT_BATCH).map((r) => [r.rowNo, r.transactionId, r.orderId, r.amount, r.duplicateOf]);
-          await tx.execute(
-            sql`insert into tc_file select (x->>0)::int, x->>1, x->>2, (x->>3)::bigint, (x->>4)::int from json_array_elements(${JSON.stringify(batch)}::json) as x`,
-          );
+          const batch = marked.slice(i, i + INSERT_BATCH);
+          await tx.execute(sql`insert into tc_file select * from unnest(
+            ${intList(batch.map((r) => r.rowNo))}::int[], ${textList(batch.map((r) => r.transactionId))}::text[],
+            ${textList(batch.map((r) => r.orderId))}::text[], ${intList(batch.map((r) => r.amount))}::bigint[], ${intList(batch.map((r) => r.duplicateOf))}::int[])`);
         }
         const stores = scope.storeIds === null ? sql`` : sql`and t.store_id = any(${intArray(scope.storeIds)})`;
         await tx.execute(sql`create temp table tc_prov on commit drop as
           select t.id, t.order_id, t.amount, t.status, t.created_at from transactions t
           where t.merchant_id = ${scope.merchantId} and t.created_at >= ${start.toISOString()}::timestamptz and t.created_at < ${end.toISOString()}::timestamptz
             and t.status = any(${textArray(SUCCESSFUL_STATUSES)}) ${stores}`);
-        await tx.execute(sql`create index on tc_prov (id)`);
-        await tx.execute(sql`create index on tc_prov (order_id)`);
-        await tx.execute(sql`create index on tc_file (tx_id)`);
-        await tx.execute(sql`create index on tc_file (order_id)`);
         await tx.execute(sql`analyze tc_file`);
         await tx.execute(sql`analyze tc_prov`);
-        await tx.execute(sql`create temp table tc_match (row_no int primary key, prov_id text not null unique, matched_by text not null) on commit drop`);
-        await tx.execute(sql`insert into tc_match
-          select f.row_no, p.id, 'TRANSACTION_ID' from tc_file f join tc_prov p on p.id = f.tx_id where f.dup_of is null`);
-        // What is left pairs by order id: each provider transaction with its lowest file row, then each file row once.
-        await tx.execute(sql`insert into tc_match
+        // Pairs by transaction id; then what is left by order id: each provider transaction with its lowest file row, then each file row once.
+        await tx.execute(sql`create temp table tc_match on commit drop as
+          with by_id as (
+            select f.row_no, p.id as prov_id from tc_file f join tc_prov p on p.id = f.tx_id where f.dup_of is null
+          )
+          select row_no, prov_id, 'TRANSACTION_ID' as matched_by from by_id
+          union all
           select row_no, prov_id, 'ORDER_ID' from (
             select distinct on (c.row_no) c.row_no, c.prov_id from (
               select distinct on (p.id) f.row_no, p.id as prov_id
               from tc_file f join tc_prov p on p.order_id = f.order_id
               where f.dup_of is null
-                and not exists (select 1 from tc_match m where m.row_no = f.row_no)
-                and not exists (select 1 from tc_match m where m.prov_id = p.id)
+                and not exists (select 1 from by_id m where m.row_no = f.row_no)
+                and not exists (select 1 from by_id m where m.prov_id = p.id)
               order by p.id, f.row_no
             ) c order by c.row_no, c.prov_id
-          ) d
-          on conflict do nothing`);
+          ) d`);
+        await tx.execute(sql`analyze tc_match`);
         await tx.execute(sql`insert into transaction_control_rows
             (run_id, seq, class, row_no, transaction_id, order_id, merchant_amount, provider_amount, provider_status, provider_created_at, matched_by, duplicate_of)
-          select ${runId}, row_number() over (order by f.row_no),
+          select ${runId}::int, row_number() over (order by f.row_no),
             case when f.dup_of is not null then 'DUPLICATE' when m.row_no is null then 'ONLY_MERCHANT'
                  when p.amount = f.amount then 'MATCHED' else 'AMOUNT_MISMATCH' end,
             f.row_no, coalesce(p.id, f.tx_id), coalesce(f.order_id, p.order_id), f.amount, p.amount, p.status, p.created_at, m.matched_by, f.dup_of
-          from tc_file f left join tc_match m on m.row_no = f.row_no left join tc_prov p on p.id = m.prov_id`);
-        await tx.execute(sql`insert into transaction_control_rows
-            (run_id, seq, class, transaction_id, order_id, provider_amount, provider_status, provider_created_at)
-          select ${runId}, ${fileRows.length} + row_number() over (order by p.created_at, p.id), 'ONLY_PROVIDER', p.id, p.order_id, p.amount, p.status, p.created_at
+          from tc_file f left join tc_match m on m.row_no = f.row_no left join tc_prov p on p.id = m.prov_id
+          union all
+          select ${runId}::int, ${fileRows.length}::int + row_number() over (order by p.created_at, p.id), 'ONLY_PROVIDER', null, p.id, p.order_id, null, p.amount, p.status, p.created_at, null, null
           from tc_prov p where not exists (select 1 from tc_match m where m.prov_id = p.id)`);
         const sums = await rows<{ class: ControlClass; count: number; merchant_amount: string | number; provider_amount: string | number }>(
           tx,

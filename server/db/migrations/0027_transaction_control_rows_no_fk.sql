@@ -1,0 +1,1 @@
+ALTER TABLE "transaction_control_rows" DROP CONSTRAINT "transaction_control_rows_run_id_transaction_control_runs_id_fk";
