@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import { figuresOfPayments } from '../../src/domain/figures';
 import type { MonthRow, PeriodDetail, PeriodRow } from '../../src/domain/settlement';
 import { addDays, presetRange, vietnamToday } from '../../src/domain/time';
-import { payouts, settlementAuditEntries, settlementPeriods, tickets } from '../../server/db/schema';
+import { notifications, payouts, settlementAuditEntries, settlementPeriods, tickets } from '../../server/db/schema';
 import { DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
 import { makeApp, type TestApp } from './helpers';
 
@@ -88,6 +88,20 @@ describe('settlement periods, monthly control and payouts', () => {
           n: f.successfulCount,
         });
       }
+    });
+
+    it('closes a whole day without a period once, telling the merchant (PERIOD_READY)', async () => {
+      const day = addDays(vietnamToday(), -2);
+      await t.database.db.delete(settlementPeriods).where(and(eq(settlementPeriods.merchantId, SME), eq(settlementPeriods.day, day)));
+      const before = (await t.database.db.select({ n: count() }).from(notifications).where(eq(notifications.kind, 'PERIOD_READY')))[0].n;
+      const reopened = (await periods(accountant)).find((r) => r.day === day)!;
+      expect(reopened).toMatchObject({ status: 'READY', payoutStatus: 'PENDING' });
+      await periods(owner);
+      const told = await t.database.db.select().from(notifications).where(eq(notifications.kind, 'PERIOD_READY'));
+      // One notification per owner of the merchant, once (the second list closed nothing).
+      expect(told.length).toBeGreaterThan(before);
+      expect(told.filter((n) => n.link === `/portal/app/period-control/${reopened.id}`).length).toBe(told.length - before);
+      expect(told[told.length - 1].params).toEqual({ period: `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}` });
     });
 
     it("drills down to the day's transactions, paged in SQL", async () => {
@@ -249,11 +263,16 @@ describe('settlement periods, monthly control and payouts', () => {
       const first = await t.call(ops, { method: 'POST', url, payload: { status: 'PAID', bankReference: 'FT26112399' } });
       expect(first.statusCode).toBe(200);
       expect(first.json().data).toMatchObject({ status: 'PAID', bankReference: 'FT26112399' });
+      const told = await t.database.db.select().from(notifications).where(and(eq(notifications.merchantId, SME), eq(notifications.kind, 'PAYOUT_DONE')));
+      expect(told.length).toBeGreaterThan(0);
+      expect(told.every((n) => n.link === `/portal/app/period-control/${period.id}` && n.params.reference === 'FT26112399')).toBe(true);
       const again = await t.call(ops, { method: 'POST', url, payload: { status: 'PAID', bankReference: 'FT26112399' } });
       expect(again.statusCode).toBe(200);
       expect(again.json().data).toEqual(first.json().data);
       const audits = await t.database.db.select({ n: count() }).from(settlementAuditEntries).where(eq(settlementAuditEntries.periodId, period.id));
       expect(audits[0].n).toBe(1);
+      // The repeat told nobody again.
+      expect((await t.database.db.select().from(notifications).where(and(eq(notifications.merchantId, SME), eq(notifications.kind, 'PAYOUT_DONE')))).length).toBe(told.length);
       expect((await t.call(ops, { method: 'POST', url, payload: { status: 'FAILED', reason: 'Sai tài khoản' } })).statusCode).toBe(409);
       const seen = await detail(accountant, period.id);
       expect(seen).toMatchObject({ payoutStatus: 'PAID', bankReference: 'FT26112399' });

@@ -8,10 +8,11 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'dri
 import { SUCCESSFUL_STATUSES } from '@/domain/figures';
 import { maskAccountNumber } from '@/domain/masking';
 import type { PayoutInfo, PayoutStatus, PeriodDetail, PeriodRow, PeriodStatus, SettlementFigures } from '@/domain/settlement';
-import { addDays, vietnamTime, vietnamToday } from '@/domain/time';
+import { addDays, formatDay, vietnamTime, vietnamToday } from '@/domain/time';
 import type { Db } from '../../db/client';
 import { merchants, payoutAccounts, payouts, settlementAuditEntries, settlementPeriods, transactionDailyTotalsAll } from '../../db/schema';
 import { nextWorkingDay, NEXT_DAY_PAYOUT } from '../dashboard';
+import { notify } from '../../lib/notifications';
 import { transactionsRepository, type Scope } from '../transaction-report/repository';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -67,8 +68,8 @@ export function payoutInfoOf(p: PayoutRecord): PayoutInfo {
 
 /**
  * Closes every whole day (before today, within CLOSE_LOOKBACK_DAYS) that has successful payments and no
- * period yet into a READY period with its PENDING payout (amount: the day's net). Idempotent: a day
- * already closed is skipped (unique merchant+day).
+ * period yet into a READY period with its PENDING payout (amount: the day's net), telling the merchant
+ * (PERIOD_READY) in the same transaction. Idempotent: a day already closed is skipped (unique merchant+day).
  * `merchantId` null closes for every merchant (the operator's list).
  */
 export async function closeDays(db: Db, merchantId: number | null, today: string = vietnamToday()): Promise<number> {
@@ -141,7 +142,7 @@ export async function openPeriod(ex: Executor, merchantId: number, day: string, 
   return { periodId: period.id };
 }
 
-/** Closes one day of one merchant (see closeDays); false when it was already closed. */
+/** Closes one day of one merchant (see closeDays) and tells the merchant (PERIOD_READY); false when it was already closed. */
 export async function closeDay(db: Db, merchantId: number, day: string): Promise<boolean> {
   const target = await payoutTargetOf(db, merchantId);
   if (!target?.period) return false;
@@ -149,7 +150,9 @@ export async function closeDay(db: Db, merchantId: number, day: string): Promise
   const withPeriod = { ...target, period: target.period };
   return db.transaction(async (tx) => {
     const opened = await openPeriod(tx, merchantId, day, withPeriod, figures.netAmount ?? 0);
-    return opened !== null;
+    if (!opened) return false;
+    await notify(tx, { merchantId, kind: 'PERIOD_READY', params: { period: formatDay(day) }, link: `/portal/app/period-control/${opened.periodId}` });
+    return true;
   });
 }
 

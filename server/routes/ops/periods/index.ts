@@ -1,7 +1,7 @@
 /**
  * Operator section `periods`: the payouts due across merchants (whole days are closed into periods
  * first) and settling one: PAID with the bank's reference, or FAILED with a reason. One transaction
- * (payout row locked), audited. Idempotent: the same settle again answers the settled payout and changes nothing; a different outcome for a paid payout
+ * (payout row locked), audited, the merchant told (PAYOUT_DONE / PAYOUT_FAILED). Idempotent: the same settle again answers the settled payout and changes nothing; a different outcome for a paid payout
  * is 409. A failed payout may be settled again as PAID (the transfer was retried).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,6 +13,7 @@ import { vietnamToday } from '@/domain/time';
 import { merchants, payouts, settlementAuditEntries, settlementPeriods } from '../../../db/schema';
 import { envelopeSchema, ok } from '../../../envelope';
 import { ApiError } from '../../../errors';
+import { notify } from '../../../lib/notifications';
 import { repeated } from '../../../lib/report-family/access';
 import { pageQueryShape, pageSchema, toPage } from '../../../pagination';
 import { apiQuery, idParam, langOnlyQuery } from '../../../validation';
@@ -93,7 +94,7 @@ export const opsPeriodsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Settles a period's payout: PAID with the bank reference (amount: the period's net now) or FAILED with a reason; idempotent, audited",
+        summary: "Settles a period's payout: PAID with the bank reference (amount: the period's net now) or FAILED with a reason; idempotent, audited, the merchant told",
         params: z.strictObject({ id: idParam }),
         querystring: langOnlyQuery,
         body: settleSchema,
@@ -139,6 +140,12 @@ export const opsPeriodsRoutes: FastifyPluginAsyncZod = async (app) => {
           action: paid ? 'SETTLE_PAID' : 'SETTLE_FAILED',
           detail: paid ? body.bankReference : body.reason,
           ip: request.ip,
+        });
+        await notify(tx, {
+          merchantId: period.merchantId,
+          kind: paid ? 'PAYOUT_DONE' : 'PAYOUT_FAILED',
+          params: paid ? { amount: updated.amount, reference: body.bankReference! } : { amount: updated.amount, reason: body.reason! },
+          link: `/portal/app/period-control/${id}`,
         });
         return updated;
       });
