@@ -492,8 +492,6 @@ export const TicketApiPaths = {
 /** The public business page (/portal/p/<slug>, no sign-in) and, in demo mode only, the customer simulator's calls. */
 export const PublicPageApiPaths = {
   page: '/public/pages/:slug',
-  /** The page's avatar or cover picture (kind: avatar | cover). */
-  image: '/public/pages/:slug/images/:kind',
   posts: '/public/pages/:slug/posts',
   comments: '/public/pages/:slug/posts/:postId/comments',
   reaction: '/public/pages/:slug/posts/:postId/reaction',

@@ -9,19 +9,11 @@ import { z } from 'zod';
 import { PublicPageApiPaths as Paths } from '@/domain/api';
 import { envelopeSchema, ok } from '../../envelope';
 import { ApiError } from '../../errors';
-import { EXTENSIONS_BY_TYPE, fileStore, type SniffedType } from '../../lib/files';
 import { optionalCustomer } from '../../lib/customer-session';
-import { apiQuery, langOnlyQuery } from '../../validation';
+import { langOnlyQuery } from '../../validation';
 import { customerRoutes } from './customer';
 import { publicPagesRepository } from './repository';
 import { commentSchema, listOf, listQuery, pageSchema, postParams, postSchema, reviewSchema, slugParams, storySchema, tags } from './schemas';
-
-/** The picture type of a generated storage name (its extension was set from the checked content). */
-function imageTypeOf(name: string): SniffedType | null {
-  const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-  const found = Object.entries(EXTENSIONS_BY_TYPE).find(([type, extensions]) => type.startsWith('image/') && extensions.includes(extension));
-  return found ? (found[0] as SniffedType) : null;
-}
 
 export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = publicPagesRepository(app.database.db);
@@ -91,32 +83,6 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const page = await repo.activePage(request.params.slug);
       return ok(request, await repo.reviews(page.id, request.query.cursor));
-    },
-  );
-
-  app.get(
-    Paths.image,
-    {
-      config: open,
-      schema: {
-        tags,
-        summary: 'Public: the avatar or cover picture of an ACTIVE page (404 when it has none)',
-        params: slugParams.extend({ kind: z.enum(['avatar', 'cover']) }),
-        querystring: apiQuery({ v: z.string().max(20).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const page = await repo.activePage(request.params.slug);
-      const name = request.params.kind === 'avatar' ? page.avatarFile : page.coverFile;
-      const content = name ? await fileStore(app.database.db).get(name) : null;
-      const type = name ? imageTypeOf(name) : null;
-      if (!content || !type) throw ApiError.notFound();
-      return reply
-        .header('content-type', type)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=300')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-        .send(content);
     },
   );
 

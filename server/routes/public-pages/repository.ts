@@ -5,7 +5,7 @@
  */
 import { and, asc, avg, count, desc, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { fillPath, PublicPageApiPaths } from '@/domain/api';
+import { BusinessPageApiPaths, fillPath } from '@/domain/api';
 import { normaliseSlug } from '@/domain/businessPages';
 import { maskPersonName } from '@/domain/masking';
 import { pageMediaUrl, type ReactionKind, type StoryKind } from '@/domain/pageContent';
@@ -51,9 +51,8 @@ export function openingDaysOf(hours: OpeningHoursColumn | null): PublicPage['ope
   });
 }
 
-/** Public address of the page's avatar or cover (served by this module for ACTIVE pages only). */
-const pageImageUrl = (page: PageRow, kind: 'avatar' | 'cover', file: string | null) =>
-  file ? `/api${fillPath(PublicPageApiPaths.image, { slug: page.slug, kind })}?v=${encodeURIComponent(file.slice(0, 8))}` : null;
+/** Public address of the page's avatar or cover (the pages feature serves them by generated name). */
+const pageImageUrl = (file: string | null) => (file ? `/api${fillPath(BusinessPageApiPaths.imageFile, { name: file })}` : null);
 
 const iso = (d: Date) => d.toISOString();
 const mediaUrl = (name: string | null | undefined) => (name ? pageMediaUrl(name) : null);
@@ -127,8 +126,8 @@ export function publicPagesRepository(db: Db) {
         hotline: page.hotline ?? null,
         website: page.website ?? null,
         facebook: page.facebook ?? null,
-        avatarUrl: pageImageUrl(page, 'avatar', page.avatarFile),
-        coverUrl: pageImageUrl(page, 'cover', page.coverFile),
+        avatarUrl: pageImageUrl(page.avatarFile),
+        coverUrl: pageImageUrl(page.coverFile),
         openingHours: openingDaysOf(page.openingHours),
         stores: storeRows,
         followers: followers.n,
