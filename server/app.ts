@@ -50,6 +50,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { paymentLinksRoutes } from './routes/payment-links';
 import { paymentIntegrationRoutes } from './routes/payment-integration';
 import { notificationsRoutes } from './routes/notifications';
+import { notificationsRoutes } from './routes/notifications';
 import { publicPagesRoutes } from './routes/public-pages';
 import { periodControlRoutes } from './routes/period-control';
 import { monthlyControlRoutes } from './routes/monthly-control';
@@ -99,6 +100,7 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   dashboardRoutes,
   paymentLinksRoutes,
   paymentIntegrationRoutes,
+  notificationsRoutes,
   notificationsRoutes,
   publicPagesRoutes,
   periodControlRoutes,
