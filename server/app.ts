@@ -50,7 +50,6 @@ import { dashboardRoutes } from './routes/dashboard';
 import { paymentLinksRoutes } from './routes/payment-links';
 import { paymentIntegrationRoutes } from './routes/payment-integration';
 import { notificationsRoutes } from './routes/notifications';
-import { notificationsRoutes } from './routes/notifications';
 import { publicPagesRoutes } from './routes/public-pages';
 import { periodControlRoutes } from './routes/period-control';
 import { monthlyControlRoutes } from './routes/monthly-control';
@@ -100,7 +99,6 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   dashboardRoutes,
   paymentLinksRoutes,
   paymentIntegrationRoutes,
-  notificationsRoutes,
   notificationsRoutes,
   publicPagesRoutes,
   periodControlRoutes,
