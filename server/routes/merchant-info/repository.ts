@@ -38,6 +38,7 @@ import {
 } from '../../db/schema';
 import type { MerchantRecord } from '../../db/repositories/memberships';
 import { generatedStorageName, type CheckedFile } from '../../lib/files';
+import { notify } from '../../lib/notifications';
 import { merchantRegistration } from './registration';
 import { checkCategories, ConflictError, event, lockMerchant, profileValues, type Actor, type Tx } from './writes';
 
@@ -71,6 +72,13 @@ const linkRef = (m: Pick<MerchantRecord, 'id' | 'name' | 'partnerCode' | 'relati
 });
 
 
+
+/** The owners hear of a KYB status change (issue 15), in the transaction that makes it. */
+async function notifyKybState(tx: Tx, merchant: MerchantRecord, stateTo: number): Promise<void> {
+  const status = kybStatus(stateTo);
+  if (status === kybStatus(merchant.stateCode)) return;
+  await notify(tx, { merchantId: merchant.id, kind: 'KYB_STATE', params: { merchantName: merchant.name, status }, link: '/portal/app/merchant-info' });
+}
 
 export function merchantInfoRepository(db: Db) {
   async function documentsOf(merchantId: number, includePrivate: boolean): Promise<MerchantDocument[]> {
@@ -226,6 +234,7 @@ export function merchantInfoRepository(db: Db) {
         }
         const stateTo = stateAfterKybDocument(merchant.stateCode, docType);
         if (stateTo !== merchant.stateCode) await tx.update(merchants).set({ stateCode: stateTo }).where(eq(merchants.id, merchantId));
+        await notifyKybState(tx, merchant, stateTo);
         await event(
           tx,
           merchantId,
@@ -255,6 +264,7 @@ export function merchantInfoRepository(db: Db) {
         // Contact details alone keep the KYB state (docs/decisions.md); anything KYB verified is reviewed again.
         const stateTo = stateAfterEdit(merchant.stateCode, missingRequiredDocuments(types).length === 0, reviewFieldsOf(changed));
         await tx.update(merchants).set({ name: input.name, brandName: input.brandName, stateCode: stateTo }).where(eq(merchants.id, merchantId));
+        await notifyKybState(tx, merchant, stateTo);
         const values = { ...profileValues(input), updatedAt: new Date(), updatedBy: actor.userId };
         await tx
           .insert(merchantProfiles)
