@@ -1,17 +1,15 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DemoUsers, signIn, t, type Lng } from './support';
 
-/** Signs in in a fresh context in `lng` (the language is read from localStorage before the first render). */
+/** Signs in in a fresh context, then switches to `lng` (read from localStorage at load, as the language switch leaves it). */
 async function signedIn(browser: Browser, username: string, lng: Lng): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto('/portal/auth/login');
+  await signIn(page, username);
+  await expect(page).not.toHaveURL(/\/portal\/auth\//);
   if (lng === 'en') {
     await page.evaluate(() => localStorage.setItem('langKey', 'en'));
     await page.reload();
   }
-  await page.getByRole('textbox', { name: t('portal.login.username', {}, lng), exact: true }).fill(username);
-  await page.getByRole('textbox', { name: t('portal.login.password', {}, lng), exact: true }).fill('Demo@1234');
-  await page.getByRole('button', { name: t('portal.login.submit', {}, lng) }).click();
   return page;
 }
 
@@ -56,7 +54,9 @@ for (const lng of ['vi', 'en'] as const) {
     const dialog = merchant.getByRole('dialog', { name: t('portal.tickets.closeTitle', {}, lng) });
     await dialog.getByRole('button', { name: t('portal.tickets.closeConfirm', {}, lng) }).click();
     await expect(dialog.getByText(t('validation.rating', {}, lng))).toBeVisible();
-    await dialog.getByRole('radio', { name: t('portal.tickets.stars', { n: 5 }, lng) }).check({ force: true });
+    const five = dialog.getByRole('radio', { name: t('portal.tickets.stars', { n: 5 }, lng) });
+    await dialog.locator(`label[for="${await five.getAttribute('id')}"]`).click();
+    await expect(five).toBeChecked();
     await dialog.getByRole('textbox', { name: t('portal.tickets.ratingComment', {}, lng) }).fill('Xử lý nhanh');
     await dialog.getByRole('button', { name: t('portal.tickets.closeConfirm', {}, lng) }).click();
     await expect(merchant.locator('[data-status="CLOSED"]')).toHaveText(t('portal.tickets.statuses.CLOSED', {}, lng));
