@@ -13,7 +13,7 @@ afterEach(cleanup);
 function providerFor(lng: 'vi' | 'en'): I18nProvider {
   const instance = createInstance();
   void instance.init({ lng, resources: { vi: { ra: viRa }, en: { ra: enRa } }, ns: ['ra'], defaultNS: 'ra', interpolation: { escapeValue: false }, initImmediate: false });
-  return { translate: (key, options) => instance.t(key, options), changeLocale: async () => {}, getLocale: () => lng };
+  return { translate: (key, options) => String(instance.t(key, options)), changeLocale: async () => {}, getLocale: () => lng };
 }
 const i18nProvider = providerFor('vi');
 
