@@ -11,6 +11,11 @@ import { requiredString, ValidationKeys } from './validation';
 /** Items per page of the public lists (posts, reviews, comments). */
 export const PUBLIC_PAGE_SIZE = 10;
 
+/** A page's public address under the portal's base, as shown beside its name (e.g. '/p/ca_phe_song_han'). */
+export function publicPagePath(slug: string): string {
+  return `/p/${slug}`;
+}
+
 export interface PublicOpeningDay {
   /** ISO weekday, 1 = Monday … 7 = Sunday. */
   weekday: number;

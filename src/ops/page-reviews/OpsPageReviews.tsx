@@ -1,3 +1,4 @@
+import { publicPagePath } from '@/domain/publicPage';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -81,7 +82,7 @@ export default function OpsPageReviews() {
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                       {page.avatarUrl && <Box component="img" src={page.avatarUrl} alt="" sx={{ width: 32, height: 32, borderRadius: '50%' }} />}
                       <span>
-                        {page.name} <Typography variant="caption" color="text.secondary">/p/{page.slug}</Typography>
+                        {page.name} <Typography variant="caption" color="text.secondary">{publicPagePath(page.slug)}</Typography>
                       </span>
                     </Stack>
                   </TableCell>

@@ -1,3 +1,4 @@
+import { publicPagePath } from '@/domain/publicPage';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
@@ -139,7 +140,7 @@ export default function PageList() {
                   <TableCell>
                     <RouterLink to={pathOf('business-page-settings', 'page', { id: page.id })}>{page.name}</RouterLink>
                     <Typography variant="caption" color="text.secondary" component="div">
-                      /p/{page.slug}
+                      {publicPagePath(page.slug)}
                     </Typography>
                   </TableCell>
                   <TableCell>

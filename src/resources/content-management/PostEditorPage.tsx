@@ -133,7 +133,7 @@ export default function PostEditorPage() {
             <Stack spacing={1}>
               <RichTextInput
                 source="bodyHtml"
-                label={`${R}.editor.body`}
+                label={translate(`${R}.editor.body`)}
                 fullWidth
                 toolbar={
                   <RichTextInputToolbar>
@@ -149,14 +149,14 @@ export default function PostEditorPage() {
               </Typography>
               <RadioButtonGroupInput
                 source="status"
-                label={`${R}.editor.status`}
+                label={translate(`${R}.editor.status`)}
                 choices={statuses.map((s) => ({ id: s, name: `${R}.editor.statusChoices.${s}` }))}
               />
               <FormDataConsumer>
-                {({ formData }) => (formData.status === 'SCHEDULED' ? <ScheduleInput source="scheduledAt" label={`${R}.editor.scheduledAt`} /> : null)}
+                {({ formData }) => (formData.status === 'SCHEDULED' ? <ScheduleInput source="scheduledAt" label={translate(`${R}.editor.scheduledAt`)} /> : null)}
               </FormDataConsumer>
               <div>
-                <SaveButton label={`${R}.editor.save`} alwaysEnable={!postId} />
+                <SaveButton label={translate(`${R}.editor.save`)} alwaysEnable={!postId} />
               </div>
             </Stack>
           </Form>

@@ -19,6 +19,9 @@ import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { getLanguage } from '@/i18n';
 import { contentKey, PageContentHeader, R, usePageId } from './shared';
 
+/** The scheme a story link starts with: not a word to translate. */
+const URL_PLACEHOLDER = 'https://';
+
 function NewStory({ pageId, onCreated }: { pageId: number; onCreated: () => Promise<void> }) {
   const translate = useTranslate();
   const api = usePortalApi();
@@ -76,7 +79,7 @@ function NewStory({ pageId, onCreated }: { pageId: number; onCreated: () => Prom
           helperText={translate(`${R}.stories.textHelp`, { max: CONTENT_LIMITS.storyTextMaxLength })}
           slotProps={{ htmlInput: { maxLength: CONTENT_LIMITS.storyTextMaxLength } }}
         />
-        <TextField size="small" label={translate(`${R}.stories.link`)} value={link} onChange={(e) => setLink(e.target.value)} placeholder="https://" />
+        <TextField size="small" label={translate(`${R}.stories.link`)} value={link} onChange={(e) => setLink(e.target.value)} placeholder={URL_PLACEHOLDER} />
         <div>
           <Button variant="contained" disabled={!ready} onClick={() => void post()}>
             {translate(`${R}.stories.post`)}

@@ -141,14 +141,27 @@ describe("react-admin's own messages", () => {
   const converted = flatten(convertRaTranslationsToI18next(englishMessages)).out;
   const viRa = keyInfos(flatFile('vi', 'ra.json').out);
 
-  it('en/ra.json is ra-language-english converted to i18next (plural keys, {{var}})', () => {
-    expect(load('en', 'ra.json')).toEqual(convertRaTranslationsToI18next(englishMessages));
+  // ra-input-rich-text (the post editor) reads its toolbar words from ra.tiptap.* and ships no English
+  // messages of its own: that subtree is ours, beside react-admin's (parity vi/en is checked above).
+  const RICH_TEXT = 'tiptap';
+  const withoutRichText = (messages: { ra: Record<string, unknown> }) => {
+    const { [RICH_TEXT]: _richText, ...ra } = messages.ra;
+    return { ...messages, ra };
+  };
+
+  it('en/ra.json is ra-language-english converted to i18next (plural keys, {{var}}), plus the rich-text toolbar', () => {
+    const en = load('en', 'ra.json') as { ra: Record<string, unknown> };
+    // Our one change to the wording: page ranges group thousands ({{total, number}} → '12,345').
+    const unformatted = JSON.parse(JSON.stringify(withoutRichText(en)).replace(/\{\{(\w+), number\}\}/g, '{{$1}}')) as unknown;
+    expect(unformatted).toEqual(convertRaTranslationsToI18next(englishMessages));
+    expect(Object.keys(en.ra[RICH_TEXT] as object)).toEqual(expect.arrayContaining(['bold', 'italic', 'link', 'image']));
   });
 
   it('vi/ra.json translates every key of ra-language-english', () => {
     const missing = [...new Set([...converted.keys()].map(baseKey))].filter((k) => !viRa.has(k));
     expect(missing).toEqual([]);
-    expect(viRa.size).toBe(new Set([...converted.keys()].map(baseKey)).size);
+    const ownKeys = [...viRa.keys()].filter((k) => !k.startsWith(`ra.${RICH_TEXT}.`));
+    expect(ownKeys.length).toBe(new Set([...converted.keys()].map(baseKey)).size);
   });
 
   it('vi/ra.json is really Vietnamese, not English left in place', () => {
