@@ -101,7 +101,18 @@ export function pgliteDatabase(client: PGlite, lock: DataDirLock | null = null):
     vacuum: async () => {
       await client.exec('VACUUM ANALYZE');
     },
-    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      // Stopping after (or while) the database closes has nothing left to stop: PGlite would throw 'closed'.
+      return async () => {
+        if (closed) return;
+        try {
+          await unlisten();
+        } catch (err) {
+          if (!closed) throw err;
+        }
+      };
+    },
     close: async () => {
       if (closed) return;
       closed = true;

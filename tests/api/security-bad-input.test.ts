@@ -120,7 +120,11 @@ describe('bad input: the OpenAPI walk', () => {
     });
     token = await t.login('owner_demo');
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
-    operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
+    operations = Object.entries(doc.paths)
+      // The live notification stream answers with an event stream that stays open by design, so an in-process
+      // request to it never completes; its refusals (no token, bad token) are tested in notifications.test.ts.
+      .filter(([path]) => !path.endsWith('/stream'))
+      .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
   });
   afterAll(() => t.close());
 
