@@ -16,7 +16,6 @@ import {
   CATEGORY_TYPES,
   documentTypeParam,
   isPublicDocument,
-  isSafeFileName,
   linkMerchantSchema,
   MAX_DOCUMENT_BYTES,
   merchantEditSchema,
@@ -29,6 +28,7 @@ import { canEditMerchantInfo, canLinkMerchants, canViewMerchantInfo } from '@/do
 import { envelopeSchema, ok } from '../../envelope';
 import { ApiError } from '../../errors';
 import { attachmentDisposition, checkFile, type FileProblem } from '../../lib/files';
+import { readOneFile } from '../../lib/files/upload';
 import { callerOf, membershipOf, merchantScope } from '../../plugins/auth';
 import { apiQuery, idParam, langOnlyQuery } from '../../validation';
 import { ConflictError, merchantInfoRepository, type Actor } from './repository';
@@ -118,34 +118,8 @@ function conflict(err: unknown): never {
 
 const actorOf = (request: FastifyRequest): Actor => ({ userId: callerOf(request).userId, ip: request.ip ?? null });
 
-/**
- * Reads the one file part of a multipart upload into memory (at most 6 MiB + 1 byte, then it stops):
- * anything but exactly one part named `file` is refused before any byte is stored.
- */
-async function readUpload(request: FastifyRequest): Promise<{ fileName: string; content: Buffer }> {
-  if (!request.isMultipart()) throw badFile('notMultipart');
-  const parts = request.parts({ preservePath: true, limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 20 } });
-  let upload: { fileName: string; content: Buffer } | null = null;
-  try {
-    for await (const part of parts) {
-      if (part.type !== 'file' || part.fieldname !== 'file' || upload) throw badFile('fileMissing');
-      if (!isSafeFileName(part.filename)) {
-        part.file.resume();
-        throw badFile('fileName');
-      }
-      const content = await part.toBuffer();
-      upload = { fileName: part.filename.normalize('NFC'), content };
-    }
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badFile('fileTooLarge');
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badFile('fileMissing');
-    throw err;
-  }
-  if (!upload) throw badFile('fileMissing');
-  return upload;
-}
+/** The one `file` part of a document upload (at most 6 MiB), refused with this module's own messages. */
+const readUpload = (request: FastifyRequest) => readOneFile(request, MAX_DOCUMENT_BYTES, (problem) => badFile(problem));
 
 export const merchantInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = merchantInfoRepository(app.database.db);
