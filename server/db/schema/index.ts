@@ -24,5 +24,6 @@ export * from './transaction-control';
 export * from './business-pages';
 export * from './customer-sessions';
 export * from './page-content';
+export * from './page-activity';
 export * from './notifications';
 export * from './help-center';
