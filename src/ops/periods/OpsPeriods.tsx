@@ -13,17 +13,12 @@ import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { TablePager } from '@/components/TablePager';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/domain/api';
+import { visuallyHidden } from '@mui/utils';
+import { PagedTable, usePaging, type PagedColumn } from '@/components/PagedTable';
 import { formatMoney } from '@/domain/format';
 import { schemaErrors, translateErrors } from '@/domain/formErrors';
 import { settleSchema, BANK_REFERENCE_MAX, FAILURE_REASON_MAX, type OpsPeriodRow, type PayoutStatus } from '@/domain/settlement';
@@ -112,8 +107,8 @@ export default function OpsPeriods() {
   const queryClient = useQueryClient();
   const lng = getLanguage();
   const [filter, setFilter] = useState<keyof typeof FILTERS>('due');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   const [settling, setSettling] = useState<OpsPeriodRow | null>(null);
   const rows = useQuery({
     queryKey: ['ops', 'periods', filter, page, pageSize],
@@ -121,6 +116,52 @@ export default function OpsPeriods() {
     placeholderData: keepPreviousData,
   });
   const title = t(`${K}.title`);
+  const columns: PagedColumn<OpsPeriodRow>[] = [
+    {
+      key: 'merchant',
+      header: t(`${K}.merchant`),
+      cell: (row) => (
+        <>
+          {row.merchantName}
+          <Typography variant="body2" color="text.secondary">
+            {row.partnerCode}
+          </Typography>
+        </>
+      ),
+    },
+    { key: 'day', header: t(`${K}.day`), cell: (row) => formatDay(row.day) },
+    { key: 'payoutDate', header: t(`${K}.payoutDate`), cell: (row) => formatDay(row.payoutDate) },
+    { key: 'amount', header: t(`${K}.amount`), align: 'right', cell: (row) => formatMoney(row.amount, lng) },
+    {
+      key: 'destination',
+      header: t(`${K}.destination`),
+      cell: (row) => [t(`portal.reports.values.${row.destination}`, { defaultValue: row.destination }), row.accountMasked].filter(Boolean).join(' '),
+    },
+    {
+      key: 'status',
+      header: t(`${K}.status`),
+      cell: (row) => (
+        <>
+          {t(`${K}.statuses.${row.payoutStatus}`)}
+          {row.failureReason ? (
+            <Typography variant="body2" color="error">
+              {row.failureReason}
+            </Typography>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'action',
+      header: <Box component="span" sx={visuallyHidden}>{t(`${K}.settle`)}</Box>,
+      cell: (row) =>
+        row.payoutStatus !== 'PAID' ? (
+          <Button size="small" variant="outlined" onClick={() => setSettling(row)}>
+            {t(`${K}.settle`)}
+          </Button>
+        ) : null,
+    },
+  ];
   return (
     <Stack spacing={2}>
       <Typography component="h1" variant="h5">
@@ -133,7 +174,7 @@ export default function OpsPeriods() {
         onChange={(_e, next: keyof typeof FILTERS | null) => {
           if (!next) return;
           setFilter(next);
-          setPage(0);
+          paging.reset();
         }}
         aria-label={t(`${K}.filter`)}
       >
@@ -142,71 +183,15 @@ export default function OpsPeriods() {
       </ToggleButtonGroup>
       {rows.isError ? <Alert severity="warning">{t(`${K}.loadFailed`)}</Alert> : null}
       <Paper variant="outlined">
-        <Box sx={{ position: 'relative', overflowX: 'auto', width: 0, minWidth: '100%' }}>
-          <Table size="small" aria-label={title}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t(`${K}.merchant`)}</TableCell>
-                <TableCell>{t(`${K}.day`)}</TableCell>
-                <TableCell>{t(`${K}.payoutDate`)}</TableCell>
-                <TableCell align="right">{t(`${K}.amount`)}</TableCell>
-                <TableCell>{t(`${K}.destination`)}</TableCell>
-                <TableCell>{t(`${K}.status`)}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.data?.content.map((row) => (
-                <TableRow key={row.id} data-testid="ops-period-row">
-                  <TableCell>
-                    {row.merchantName}
-                    <Typography variant="body2" color="text.secondary">
-                      {row.partnerCode}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{formatDay(row.day)}</TableCell>
-                  <TableCell>{formatDay(row.payoutDate)}</TableCell>
-                  <TableCell align="right">{formatMoney(row.amount, lng)}</TableCell>
-                  <TableCell>{[t(`portal.reports.values.${row.destination}`, { defaultValue: row.destination }), row.accountMasked].filter(Boolean).join(' ')}</TableCell>
-                  <TableCell>
-                    {t(`${K}.statuses.${row.payoutStatus}`)}
-                    {row.failureReason ? (
-                      <Typography variant="body2" color="error">
-                        {row.failureReason}
-                      </Typography>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>
-                    {row.payoutStatus !== 'PAID' ? (
-                      <Button size="small" variant="outlined" onClick={() => setSettling(row)}>
-                        {t(`${K}.settle`)}
-                      </Button>
-                    ) : null}
-                  </TableCell>
-                </TableRow>
-              ))}
-              {rows.data && rows.data.content.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={7}>
-                    <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                      {t(`${K}.empty`)}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </Box>
-        <TablePager
-          count={rows.data?.totalElements ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_e, next) => setPage(next)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
+        <PagedTable
+          label={title}
+          columns={columns}
+          rows={rows.data?.content}
+          rowKey={(row) => row.id}
+          rowProps={() => ({ 'data-testid': 'ops-period-row' })}
+          emptyText={t(`${K}.empty`)}
+          total={rows.data?.totalElements ?? 0}
+          paging={paging}
         />
       </Paper>
       {settling ? <SettleDialog row={settling} onClose={() => setSettling(null)} onDone={() => queryClient.invalidateQueries({ queryKey: ['ops', 'periods'] })} /> : null}

@@ -8,12 +8,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import { TablePager } from '@/components/TablePager';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
@@ -21,9 +15,9 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { notify } from '@/components/notifications/notifier';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/domain/api';
+import { PagedTable, usePaging, type PagedColumn } from '@/components/PagedTable';
 import { formatDateTime, formatMoney, formatNumber } from '@/domain/format';
-import type { PaymentLinkDetail } from '@/domain/paymentLinks';
+import type { PaymentLinkDetail, PaymentLinkPayment } from '@/domain/paymentLinks';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { useBlobUrl } from '@/files/useBlobUrl';
 import { downloadFile } from '@/files';
@@ -101,63 +95,41 @@ function Payments({ link }: { link: PaymentLinkDetail }) {
   const api = usePortalApi();
   const pathOf = usePathOf();
   const lng = getLanguage();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   const payments = useQuery({
     queryKey: ['payment-links', 'payments', link.id, link.paymentCount, page, pageSize],
     queryFn: () => api.getPaymentLinkPayments(link.id, page, pageSize),
   });
   const title = translate(`${R}.payments.title`);
+  const columns: PagedColumn<PaymentLinkPayment>[] = [
+    {
+      key: 'transactionId',
+      header: translate(`${R}.payments.transactionId`),
+      cell: (p) => (
+        <Link component={RouterLink} to={pathOf('transaction-report', 'show', { id: p.transactionId })}>
+          {p.transactionId}
+        </Link>
+      ),
+    },
+    { key: 'createdAt', header: translate(`${R}.payments.createdAt`), cell: (p) => formatDateTime(p.createdAt) },
+    { key: 'status', header: translate(`${R}.payments.status`), cell: (p) => translate(`resources.transaction-report.statuses.${p.status}`, { _: p.status }) },
+    { key: 'amount', header: translate(`${R}.payments.amount`), align: 'right', cell: (p) => formatMoney(p.amount, lng) },
+    { key: 'fee', header: translate(`${R}.payments.fee`), align: 'right', cell: (p) => formatMoney(p.fee, lng) },
+  ];
   return (
     <Paper variant="outlined" component="section" aria-label={title} sx={{ p: 2 }}>
       <Typography component="h2" variant="h6" gutterBottom>
         {title}
       </Typography>
-      <Table size="small" aria-label={title}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate(`${R}.payments.transactionId`)}</TableCell>
-            <TableCell>{translate(`${R}.payments.createdAt`)}</TableCell>
-            <TableCell>{translate(`${R}.payments.status`)}</TableCell>
-            <TableCell align="right">{translate(`${R}.payments.amount`)}</TableCell>
-            <TableCell align="right">{translate(`${R}.payments.fee`)}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {payments.data?.content.map((p) => (
-            <TableRow key={p.transactionId}>
-              <TableCell>
-                <Link component={RouterLink} to={pathOf('transaction-report', 'show', { id: p.transactionId })}>
-                  {p.transactionId}
-                </Link>
-              </TableCell>
-              <TableCell>{formatDateTime(p.createdAt)}</TableCell>
-              <TableCell>{translate(`resources.transaction-report.statuses.${p.status}`, { _: p.status })}</TableCell>
-              <TableCell align="right">{formatMoney(p.amount, lng)}</TableCell>
-              <TableCell align="right">{formatMoney(p.fee, lng)}</TableCell>
-            </TableRow>
-          ))}
-          {payments.data && payments.data.content.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={5}>
-                <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                  {translate(`${R}.payments.empty`)}
-                </Typography>
-              </TableCell>
-            </TableRow>
-          ) : null}
-        </TableBody>
-      </Table>
-      <TablePager
-        count={payments.data?.totalElements ?? 0}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={PAGE_SIZES}
-        onPageChange={(_e, next) => setPage(next)}
-        onRowsPerPageChange={(e) => {
-          setPageSize(Number(e.target.value));
-          setPage(0);
-        }}
+      <PagedTable
+        label={title}
+        columns={columns}
+        rows={payments.data?.content}
+        rowKey={(p) => p.transactionId}
+        emptyText={translate(`${R}.payments.empty`)}
+        total={payments.data?.totalElements ?? 0}
+        paging={paging}
       />
     </Paper>
   );
