@@ -37,6 +37,7 @@ import { requireRouteCode } from '../../lib/report-family/access';
 import { callerOf, membershipOf, merchantScope } from '../../plugins/auth';
 import { idParam, langOnlyQuery } from '../../validation';
 import {
+  lastPublishedPosts,
   memberSchema,
   merchantStoresWithPage,
   pageDto,
@@ -97,7 +98,9 @@ export const businessPageRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The merchant\'s pages the caller may open (owners and administrators: all) with status, followers, attached stores and the caller\'s page role',
         params: merchantParams,
         querystring: langOnlyQuery,
-        response: { 200: envelopeSchema(z.object({ canCreate: z.boolean(), pages: z.array(pageSchema.extend({ myRole: z.enum(PAGE_ROLES) })) })) },
+        response: {
+          200: envelopeSchema(z.object({ canCreate: z.boolean(), pages: z.array(pageSchema.extend({ myRole: z.enum(PAGE_ROLES), lastPostAt: z.string().nullable() })) })),
+        },
       },
     },
     async (request) => {
@@ -112,12 +115,17 @@ export const businessPageRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(businessPages.merchantId, membership.merchant.id))
         .orderBy(desc(businessPages.updatedAt), desc(businessPages.id));
       const visible = rows.filter((r) => admin || r.role);
-      const figures = await pageFigures(db, visible.map((r) => r.page.id));
+      const ids = visible.map((r) => r.page.id);
+      const [figures, lastPosts] = await Promise.all([pageFigures(db, ids), lastPublishedPosts(db, ids)]);
       return ok(request, {
         canCreate: admin,
         pages: visible.map((r) => {
           const f = figures.get(r.page.id)!;
-          return { ...toPageDto(r.page, f.followers, f.stores), myRole: admin ? 'PAGE_ADMIN' : (r.role as PageRole) };
+          return {
+            ...toPageDto(r.page, f.followers, f.stores),
+            myRole: admin ? 'PAGE_ADMIN' : (r.role as PageRole),
+            lastPostAt: lastPosts.get(r.page.id)?.toISOString() ?? null,
+          };
         }),
       });
     },

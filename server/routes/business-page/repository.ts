@@ -2,13 +2,13 @@
  * Queries of the business pages feature: the page as the API answers it, follower counts, the staff who
  * may receive a page role, and the stores attached to a page.
  */
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PAGE_CATEGORIES, PAGE_OWNER_MERCHANT_ROLES, PAGE_ROLES, PAGE_STATUSES, WEEKDAYS, type PageRole } from '@/domain/businessPages';
 import type { MerchantType } from '@/domain/api';
 import { routeCodesFor } from '@/domain/sidebar';
 import type { Db } from '../../db/client';
-import { businessPageFollows, businessPageMembers, businessPages, businessPageStores, memberships, stores, users } from '../../db/schema';
+import { businessPageFollows, businessPageMembers, businessPages, businessPageStores, memberships, pagePosts, stores, users } from '../../db/schema';
 
 type Ex = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export type PageRow = typeof businessPages.$inferSelect;
@@ -80,6 +80,17 @@ export async function pageFigures(ex: Ex, pageIds: number[]): Promise<Map<number
   for (const f of follows) out.get(f.pageId)!.followers = f.n;
   for (const s of attached) out.get(s.pageId)!.stores = s.n;
   return out;
+}
+
+/** When each page last published a post (the list's "last post"; index page_posts_page_published_idx). */
+export async function lastPublishedPosts(ex: Ex, pageIds: number[]): Promise<Map<number, Date>> {
+  if (!pageIds.length) return new Map();
+  const rows = await ex
+    .select({ pageId: pagePosts.pageId, at: max(pagePosts.publishedAt) })
+    .from(pagePosts)
+    .where(and(inArray(pagePosts.pageId, pageIds), eq(pagePosts.status, 'PUBLISHED')))
+    .groupBy(pagePosts.pageId);
+  return new Map(rows.filter((r) => r.at).map((r) => [r.pageId, r.at!]));
 }
 
 export async function pageDto(ex: Ex, page: PageRow): Promise<PageDto> {

@@ -27,6 +27,8 @@ export interface BusinessPage {
   updatedAt: string;
   /** The caller's role (owners and administrators: PAGE_ADMIN). */
   myRole?: PageRole;
+  /** The list only: when the page last published a post (null: never). */
+  lastPostAt?: string | null;
   /** Operator queue only. */
   merchantName?: string;
 }

@@ -17,10 +17,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PageLoader } from '@/components/PageLoader';
 import { pageCreateSchema, type PageStatus } from '@/domain/businessPages';
+import type { BusinessPage } from '@/dataProvider/api/businessPages';
 import { formatDateTime, formatNumber, toIdentifier } from '@/domain/format';
 import { schemaErrors, translateErrors } from '@/domain/formErrors';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
@@ -100,13 +102,26 @@ function CreatePageDialog({ open, onClose }: { open: boolean; onClose: () => voi
   );
 }
 
-/** Spec §2 business-page: the merchant's pages with status, followers and the way into each. */
+type LastPostSort = 'asc' | 'desc' | null;
+
+/** Pages by their last post (never posted last either way); the server's order when not sorted. */
+function byLastPost(pages: BusinessPage[], sort: LastPostSort): BusinessPage[] {
+  if (!sort) return pages;
+  const sign = sort === 'asc' ? 1 : -1;
+  return [...pages].sort((a, b) => {
+    if (!a.lastPostAt || !b.lastPostAt) return a.lastPostAt ? -1 : b.lastPostAt ? 1 : 0;
+    return sign * a.lastPostAt.localeCompare(b.lastPostAt);
+  });
+}
+
+/** Spec §2 business-page: the merchant's pages with status, followers, last post and the way into each. */
 export default function PageList() {
   const translate = useTranslate();
   const api = usePortalApi();
   const pathOf = usePathOf();
   const lng = getLanguage();
   const [creating, setCreating] = useState(false);
+  const [lastPostSort, setLastPostSort] = useState<LastPostSort>(null);
   const { data, isPending, isError } = useQuery({ queryKey: ['business-page', 'list'], queryFn: () => api.getBusinessPages() });
   return (
     <>
@@ -129,13 +144,23 @@ export default function PageList() {
           <Table size="small" aria-label={translate(`${R}.name`)}>
             <TableHead>
               <TableRow>
-                {['page', 'status', 'followers', 'stores', 'role', 'updatedAt'].map((c) => (
+                {['page', 'status', 'followers', 'stores', 'role'].map((c) => (
                   <TableCell key={c}>{translate(`${R}.columns.${c}`)}</TableCell>
                 ))}
+                <TableCell sortDirection={lastPostSort ?? false}>
+                  <TableSortLabel
+                    active={lastPostSort !== null}
+                    direction={lastPostSort ?? 'desc'}
+                    onClick={() => setLastPostSort(lastPostSort === 'desc' ? 'asc' : 'desc')}
+                  >
+                    {translate(`${R}.columns.lastPost`)}
+                  </TableSortLabel>
+                </TableCell>
+                <TableCell>{translate(`${R}.columns.updatedAt`)}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
-              {data.pages.map((page) => (
+              {byLastPost(data.pages, lastPostSort).map((page) => (
                 <TableRow key={page.id}>
                   <TableCell>
                     <RouterLink to={pathOf('business-page-settings', 'page', { id: page.id })}>{page.name}</RouterLink>
@@ -149,6 +174,7 @@ export default function PageList() {
                   <TableCell>{formatNumber(page.followers, lng)}</TableCell>
                   <TableCell>{formatNumber(page.stores, lng)}</TableCell>
                   <TableCell>{page.myRole ? translate(`${R}.roles.${page.myRole}`) : ''}</TableCell>
+                  <TableCell>{page.lastPostAt ? formatDateTime(page.lastPostAt) : translate(`${R}.columns.lastPostNone`)}</TableCell>
                   <TableCell>{formatDateTime(page.updatedAt)}</TableCell>
                 </TableRow>
               ))}

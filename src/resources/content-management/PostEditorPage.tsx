@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import { notify } from '@/components/notifications/notifier';
 import { PageLoader } from '@/components/PageLoader';
+import { VietnamMinuteInput, vietnamMinuteOf } from '@/components/VietnamMinuteInput';
 import { validateWithSchema } from '@/domain/formErrors';
 import { formatNumber } from '@/domain/format';
 import { CONTENT_IMAGE_EXTENSIONS, CONTENT_LIMITS, POST_SAVE_STATUSES, postSaveSchema, type PostSaveInput, type PostSummary } from '@/domain/pageContent';
@@ -20,7 +21,6 @@ import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { getLanguage } from '@/i18n';
 import { usePathOf } from '@/resourceConfig';
 import { PostComments } from './PostComments';
-import { ScheduleInput, vietnamMinuteOf } from './ScheduleInput';
 import { contentKey, PostStatusChip, R } from './shared';
 
 type Values = Record<string, unknown>;
@@ -116,7 +116,7 @@ export default function PostEditorPage() {
   const out = post?.status === 'PUBLISHED' || post?.status === 'HIDDEN';
   const statuses = out ? (['PUBLISHED'] as const) : POST_SAVE_STATUSES;
   const defaults = post
-    ? { bodyHtml: post.bodyHtml, status: out ? 'PUBLISHED' : post.status, scheduledAt: post.scheduledAt ? vietnamMinuteOf(post.scheduledAt) : '' }
+    ? { bodyHtml: post.bodyHtml, status: out ? 'PUBLISHED' : post.status, scheduledAt: post.scheduledAt ? vietnamMinuteOf(new Date(post.scheduledAt)) : '' }
     : { bodyHtml: '', status: 'DRAFT', scheduledAt: '' };
   return (
     <Stack spacing={2} sx={{ mt: 2, maxWidth: 900 }}>
@@ -153,7 +153,7 @@ export default function PostEditorPage() {
                 choices={statuses.map((s) => ({ id: s, name: `${R}.editor.statusChoices.${s}` }))}
               />
               <FormDataConsumer>
-                {({ formData }) => (formData.status === 'SCHEDULED' ? <ScheduleInput source="scheduledAt" label={translate(`${R}.editor.scheduledAt`)} /> : null)}
+                {({ formData }) => (formData.status === 'SCHEDULED' ? <VietnamMinuteInput source="scheduledAt" helperText="resources.content-management.editor.scheduleHelp" future /> : null)}
               </FormDataConsumer>
               <div>
                 <SaveButton label={translate(`${R}.editor.save`)} alwaysEnable={!postId} />
