@@ -55,6 +55,7 @@ import { periodControlRoutes } from './routes/period-control';
 import { monthlyControlRoutes } from './routes/monthly-control';
 import { payoutReportRoutes } from './routes/payout-report';
 import { reconciliationAccountingRoutes } from './routes/reconciliation-accounting';
+import { helpCenterRoutes } from './routes/help-center';
 import { opsRoutes } from './routes/ops';
 import { businessPageRoutes } from './routes/business-page';
 import { transactionControlRoutes } from './routes/transaction-control';
@@ -107,6 +108,7 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   transactionControlRoutes,
   contentManagementRoutes,
   reconciliationAccountingRoutes,
+  helpCenterRoutes,
   businessPageRoutes,
   opsRoutes,
 ];

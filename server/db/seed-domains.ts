@@ -18,6 +18,7 @@ import { seedPageContent } from './seed-page-content';
 import { seedPaymentIntegration } from './seed-payment-integration';
 import { seedDisbursementCenter } from './seed-disbursement-center';
 import { seedSettlement } from './seed-settlement';
+import { seedHelpCenter } from './seed-help-center';
 
 /** One line per domain, in dependency order. */
 export const DOMAIN_SEEDS: DomainSeed[] = [
@@ -36,4 +37,5 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
   // After the business pages seed: without pages it writes nothing.
   seedPageContent,
   seedSettlement,
+  seedHelpCenter,
 ];

@@ -489,6 +489,13 @@ export const TicketApiPaths = {
   opsAttachmentFile: '/ops/tickets/:id/attachments/:attachmentId',
 } as const;
 
+/** Help centre articles (MERCHANT_HELP_CENTER): the provider's content, under the ticket base path (no merchant). */
+export const HelpCenterApiPaths = {
+  categories: '/ticket/v1/help-center/categories',
+  articles: '/ticket/v1/help-center/articles',
+  article: '/ticket/v1/help-center/articles/:id',
+} as const;
+
 /** The public business page (/portal/p/<slug>, no sign-in) and, in demo mode only, the customer simulator's calls. */
 export const PublicPageApiPaths = {
   page: '/public/pages/:slug',
