@@ -28,6 +28,7 @@ import { ApiError } from '../../errors';
 import { callerOf } from '../../plugins/auth';
 import { attachmentDisposition, csvFromDatabase, csvStream, xlsxStream, type ExportColumn, type ExportRow } from '../export';
 import { recordExport } from './audit';
+import { notify } from '../notifications';
 
 export { recordExport, exportTrail, EXPORT_KINDS, type ExportKind, type ExportAuditEntry } from './audit';
 export { exportFileName, EXPORT_FILE_SLUGS } from './naming';
@@ -224,10 +225,22 @@ export class ExportJobs {
         await pipeline(fileStream(request, counted(request.rows(), report)), createWriteStream(path));
       }
       await progress;
-      await this.db
-        .update(exportJobs)
-        .set({ status: 'DONE', sizeBytes: statSync(path).size, finishedAt: new Date() })
-        .where(eq(exportJobs.id, id));
+      // Done and told in one transaction: the requester's bell hears of the file only once it can be downloaded.
+      await this.db.transaction(async (tx) => {
+        const [done] = await tx
+          .update(exportJobs)
+          .set({ status: 'DONE', sizeBytes: statSync(path).size, finishedAt: new Date() })
+          .where(eq(exportJobs.id, id))
+          .returning({ merchantId: exportJobs.merchantId, userId: exportJobs.userId, fileName: exportJobs.fileName, report: exportJobs.report });
+        if (!done) return;
+        await notify(tx, {
+          merchantId: done.merchantId,
+          kind: 'EXPORT_READY',
+          params: { fileName: done.fileName, report: done.report },
+          link: '/portal/app/report-center',
+          userIds: [done.userId],
+        });
+      });
     } catch (err) {
       await progress.catch(() => undefined);
       rmSync(path, { force: true });

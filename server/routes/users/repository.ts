@@ -9,6 +9,7 @@ import type { AuditAction, InvitationStatus, UserStatus } from '@/domain/users';
 import type { Db } from '../../db/client';
 import { auditEntries, invitations, memberships, membershipStores, merchants, stores, users, verifiedContacts } from '../../db/schema';
 import { normaliseAddress } from '../../lib/otp/address';
+import { notify } from '../../lib/notifications';
 import { offsetOf, type PageRequest, type Sort } from '../../pagination';
 
 export const USER_SORT_FIELDS = ['createdAt', 'username', 'fullname', 'id'] as const;
@@ -302,6 +303,16 @@ export function usersRepository(db: Db) {
           targetUserId: userId,
           action: 'INVITE',
           details: { role: input.role, storeList: input.storeIds, expiresAt: input.expiresAt.toISOString() },
+        });
+        // The invitee hears of it in the bell (whatever merchant they are in) and on the choose-merchant page.
+        const [inviter] = await tx.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, audit.actorUserId));
+        const [merchant] = await tx.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, merchantId));
+        await notify(tx, {
+          merchantId,
+          kind: 'INVITATION',
+          params: { inviter: inviter?.name || inviter?.username || '', merchantName: merchant?.name ?? '' },
+          link: '/portal/onboard/merchants-choose',
+          userIds: [userId],
         });
       });
     },
