@@ -44,8 +44,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Give up after this many ms (default 60 s): reported as a 'timeout' (spec §8). */
   timeoutMs?: number;
-  /** 'blob' for file downloads; an envelope answer is still read as an envelope (errors come as JSON). */
-  responseType?: 'json' | 'blob';
+  /**
+   * 'blob' for file downloads; an envelope answer is still read as an envelope (errors come as JSON).
+   * 'stream' for server-sent events: `data` is the open body (ReadableStream); the caller's signal ends it.
+   */
+  responseType?: 'json' | 'blob' | 'stream';
 }
 
 export interface HttpResponse<T> {
@@ -146,8 +149,16 @@ interface DownloadedFile {
   file: Blob;
 }
 
-async function readBody(response: Response, responseType: 'json' | 'blob'): Promise<unknown> {
+/** An event stream left open for the caller to read. */
+interface OpenStream {
+  stream: ReadableStream<Uint8Array>;
+}
+
+async function readBody(response: Response, responseType: 'json' | 'blob' | 'stream'): Promise<unknown> {
   const type = response.headers.get('content-type') ?? '';
+  if (responseType === 'stream' && response.ok && response.body && type.includes('text/event-stream')) {
+    return { stream: response.body } satisfies OpenStream;
+  }
   if (responseType === 'blob' && !type.includes('json')) return { file: await response.blob() } satisfies DownloadedFile;
   const text = await response.text();
   if (!text) return undefined;
@@ -255,7 +266,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       return failHttp(0, undefined, undefined);
     } finally {
       clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onCallerAbort);
+      // An open stream is ended by the caller's signal for as long as it is read.
+      if (!(parsed && typeof parsed === 'object' && 'stream' in parsed)) options.signal?.removeEventListener('abort', onCallerAbort);
     }
 
     if (!response.ok) {
@@ -265,6 +277,10 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     if (options.responseType === 'blob' && parsed && typeof parsed === 'object' && 'file' in parsed) {
       const { file } = parsed as DownloadedFile;
       return { data: file as T, message: '', status: 0, httpStatus: response.status, headers: response.headers };
+    }
+    if (options.responseType === 'stream' && parsed && typeof parsed === 'object' && 'stream' in parsed) {
+      const { stream } = parsed as OpenStream;
+      return { data: stream as T, message: '', status: 0, httpStatus: response.status, headers: response.headers };
     }
     if (parsed === undefined) {
       // An empty 2xx (204) carries nothing to check.

@@ -44,6 +44,7 @@ import { disbursementsApi } from './api/disbursements';
 import { pageContentApi } from './api/pageContent';
 import { businessPagesApi } from './api/businessPages';
 import { ticketsApi } from './api/tickets';
+import { notificationsApi } from './api/notifications';
 import { cachedTotals } from './api/list-totals';
 import type { ExportFormat } from '@/domain/transactionReport';
 
@@ -85,6 +86,7 @@ type DomainApis = ReturnType<typeof authApi> &
   ReturnType<typeof paymentIntegrationApi> &
   ReturnType<typeof disbursementsApi> &
   ReturnType<typeof ticketsApi> &
+  ReturnType<typeof notificationsApi> &
   ReturnType<typeof pageContentApi> &
   ReturnType<typeof businessPagesApi>;
 
@@ -129,6 +131,7 @@ function domainApis(http: HttpClient, ctx: ApiContext): DomainApis {
     ...paymentIntegrationApi(http, ctx),
     ...disbursementsApi(http, ctx),
     ...ticketsApi(http, ctx),
+    ...notificationsApi(http, ctx),
     ...pageContentApi(http, ctx),
     ...businessPagesApi(http, ctx),
   };

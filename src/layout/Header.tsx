@@ -23,6 +23,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CHOOSE_MERCHANT_PATH, WELCOME_PATH } from '@/authProvider/paths';
 import { getAuth, getCurrentMerchant } from '@/authProvider/session';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
+import { NotificationBell } from '@/features/notifications/NotificationBell';
 import { ProductMark } from '@/components/ProductMark';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { usePathOf } from '@/resourceConfig';
@@ -34,7 +35,7 @@ interface HeaderProps {
   onToggleSidebar: () => void;
 }
 
-/** Top header of spec §2: menu toggle, brand, merchant switcher, language switch, user menu. */
+/** Top header of spec §2: menu toggle, brand, merchant switcher, language switch, notification bell, user menu. */
 export function Header({ isSmall, sidebarOpen, onToggleSidebar }: HeaderProps) {
   const { t } = useTranslation();
   const toggleLabel = isSmall
@@ -75,6 +76,7 @@ export function Header({ isSmall, sidebarOpen, onToggleSidebar }: HeaderProps) {
         <LoadingIndicator />
         <MerchantSwitcher compact={isSmall} />
         <LanguageSwitch />
+        <NotificationBell />
         <UserMenu />
       </Toolbar>
     </AppBar>

@@ -16,6 +16,7 @@ import { SecuritySection } from './SecuritySection';
 import { ContactsSection } from './ContactsSection';
 import { SsoSection } from './SsoSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { NOTIFICATION_PREFERENCES_ID, NotificationPreferencesForm } from '@/features/notifications/NotificationPreferencesForm';
 
 /** One titled block of the page. */
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -131,6 +132,9 @@ export default function UserInfoPage() {
       </Section>
       <Section id="user-info-sso" title={translate('resources.user-info.sso.title')}>
         <SsoSection />
+      </Section>
+      <Section id={NOTIFICATION_PREFERENCES_ID} title={translate('portal.notifications.preferencesTitle')}>
+        <NotificationPreferencesForm />
       </Section>
       <Section id="user-info-security" title={translate('resources.user-info.security.title')}>
         <SecuritySection />

@@ -1,0 +1,232 @@
+import { useCallback, useId, useState, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Popover from '@mui/material/Popover';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import type { Page } from '@/domain/api';
+import type { NotificationItem, NotificationSummary } from '@/domain/notifications';
+import { formatDateTime } from '@/domain/format';
+import { getChosenMerchantId } from '@/authProvider/session';
+import { CHOOSE_MERCHANT_PATH } from '@/authProvider/paths';
+import { usePortalApi } from '@/dataProvider/usePortalApi';
+import { usePathOf } from '@/resourceConfig';
+import { notificationText, routerPathOf } from './notificationText';
+import { NOTIFICATION_PREFERENCES_ID } from './NotificationPreferencesForm';
+import { useLiveNotifications } from './useLiveNotifications';
+
+const PAGE_SIZE = 10;
+/** While the live stream is down the unread count is asked for this often instead. */
+const POLL_MS = 60_000;
+
+export const notificationsQueryKey = (merchantId: number | null) => ['portal', 'notifications', merchantId] as const;
+
+/**
+ * The header bell (issue 15): the unread count of the chosen merchant's notifications and the user's
+ * invitations, a list newest first with "load more", read on open, "mark all read", each leading to what it
+ * is about; kept current by the live stream (polling the count while the stream is down).
+ */
+export function NotificationBell() {
+  const { t, i18n } = useTranslation();
+  const api = usePortalApi();
+  const navigate = useNavigate();
+  const pathOf = usePathOf();
+  const queryClient = useQueryClient();
+  const merchantId = getChosenMerchantId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const popoverId = useId();
+  const titleId = useId();
+  const summaryKey = [...notificationsQueryKey(merchantId), 'summary'];
+  const listKey = [...notificationsQueryKey(merchantId), 'list'];
+
+  const onNotification = useCallback(
+    (item: NotificationItem) => {
+      queryClient.setQueryData<NotificationSummary>([...notificationsQueryKey(merchantId), 'summary'], (old) =>
+        old && item.readAt === null ? { unread: old.unread + 1 } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: [...notificationsQueryKey(merchantId), 'list'] });
+    },
+    [queryClient, merchantId],
+  );
+  const { streamDown } = useLiveNotifications(merchantId, onNotification);
+
+  const summary = useQuery({
+    queryKey: summaryKey,
+    queryFn: () => api.notificationSummary(),
+    enabled: merchantId !== null,
+    refetchInterval: streamDown ? POLL_MS : false,
+  });
+  const list = useInfiniteQuery({
+    queryKey: listKey,
+    queryFn: ({ pageParam }) => api.listNotifications(pageParam, PAGE_SIZE),
+    initialPageParam: 0,
+    getNextPageParam: (last: Page<NotificationItem>) =>
+      (last.pageNumber + 1) * last.pageSize < last.totalElements ? last.pageNumber + 1 : undefined,
+    enabled: merchantId !== null && Boolean(anchor),
+  });
+
+  const unread = summary.data?.unread ?? 0;
+  const items = list.data?.pages.flatMap((page) => page.content) ?? [];
+  const label = t('portal.notifications.bell', { count: unread });
+
+  const markReadInCache = (id: number | 'all') => {
+    const now = new Date().toISOString();
+    queryClient.setQueryData<InfiniteData<Page<NotificationItem>>>(listKey, (old) =>
+      old && {
+        ...old,
+        pages: old.pages.map((page) => ({
+          ...page,
+          content: page.content.map((n) => ((id === 'all' || n.id === id) && n.readAt === null ? { ...n, readAt: now } : n)),
+        })),
+      },
+    );
+  };
+
+  /** Where an item leads: an export to its report's list (whose "exported files" holds it), others to their link. */
+  const pathFor = (item: NotificationItem): string | null => {
+    if (item.kind === 'EXPORT_READY' && typeof item.params.report === 'string') {
+      try {
+        return pathOf(item.params.report, 'list');
+      } catch {
+        // A report this portal does not have: its link.
+      }
+    }
+    return routerPathOf(item.link);
+  };
+
+  const open = async (item: NotificationItem) => {
+    setAnchor(null);
+    if (item.readAt === null) {
+      markReadInCache(item.id);
+      queryClient.setQueryData<NotificationSummary>(summaryKey, (old) => old && { unread: Math.max(0, old.unread - 1) });
+      await api.readNotification(item.id).catch(() => undefined);
+      void queryClient.invalidateQueries({ queryKey: summaryKey });
+    }
+    const path = pathFor(item);
+    if (path) navigate(path, path === CHOOSE_MERCHANT_PATH ? { state: { manual: true } } : undefined);
+  };
+
+  const readAll = async () => {
+    try {
+      await api.readAllNotifications();
+      markReadInCache('all');
+      queryClient.setQueryData<NotificationSummary>(summaryKey, { unread: 0 });
+    } catch {
+      // Said in the list below: the count is reloaded.
+      void queryClient.invalidateQueries({ queryKey: notificationsQueryKey(merchantId) });
+    }
+  };
+
+  if (merchantId === null) return null;
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton
+          onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+          aria-label={label}
+          aria-haspopup="dialog"
+          aria-controls={anchor ? popoverId : undefined}
+          aria-expanded={anchor ? 'true' : undefined}
+          data-testid="notification-bell"
+        >
+          <Badge badgeContent={unread} color="error" max={99} data-testid="notification-count" data-count={unread}>
+            <NotificationsOutlined />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        id={popoverId}
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: 380, maxWidth: 'calc(100vw - 16px)' } } }}
+      >
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 4, py: 2, gap: 2 }}>
+          <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+            {t('portal.notifications.title')}
+          </Typography>
+          <Button size="small" onClick={() => void readAll()} disabled={unread === 0}>
+            {t('portal.notifications.readAll')}
+          </Button>
+        </Stack>
+        <Divider />
+        {list.isPending ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+            <CircularProgress size={24} aria-label={t('portal.notifications.loading')} />
+          </Box>
+        ) : list.isError ? (
+          <Stack sx={{ p: 4, gap: 2, alignItems: 'flex-start' }}>
+            <Typography role="alert">{t('portal.notifications.loadError')}</Typography>
+            <Button size="small" onClick={() => void list.refetch()}>
+              {t('portal.common.retry')}
+            </Button>
+          </Stack>
+        ) : items.length === 0 ? (
+          <Typography sx={{ p: 4, color: 'text.secondary' }}>{t('portal.notifications.empty')}</Typography>
+        ) : (
+          <List dense disablePadding sx={{ maxHeight: 420, overflowY: 'auto' }} aria-labelledby={titleId}>
+            {items.map((item) => (
+              <ListItemButton
+                key={item.id}
+                onClick={() => void open(item)}
+                data-testid="notification-item"
+                data-unread={item.readAt === null ? 'true' : 'false'}
+                sx={{ alignItems: 'flex-start', gap: 2, bgcolor: item.readAt === null ? 'action.hover' : undefined }}
+              >
+                <Box
+                  aria-hidden
+                  sx={{ width: 8, height: 8, mt: 2, borderRadius: '50%', flexShrink: 0, bgcolor: item.readAt === null ? 'primary.main' : 'transparent' }}
+                />
+                <ListItemText
+                  primary={notificationText(i18n, item)}
+                  secondary={
+                    item.readAt === null
+                      ? t('portal.notifications.unreadAt', { time: formatDateTime(item.createdAt) })
+                      : formatDateTime(item.createdAt)
+                  }
+                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere', fontWeight: item.readAt === null ? 600 : 400 } } }}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+        {list.hasNextPage && (
+          <>
+            <Divider />
+            <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
+              <Button size="small" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                {t('portal.notifications.loadMore')}
+              </Button>
+            </Box>
+          </>
+        )}
+        <Divider />
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 1 }}>
+          <Button
+            size="small"
+            onClick={() => {
+              setAnchor(null);
+              navigate({ pathname: pathOf('user-info', 'page'), hash: NOTIFICATION_PREFERENCES_ID });
+            }}
+          >
+            {t('portal.notifications.preferences')}
+          </Button>
+        </Box>
+      </Popover>
+    </>
+  );
+}
