@@ -79,7 +79,7 @@ export const notificationTextKey = (kind: NotificationKind): string => `portal.n
 
 /**
  * The interpolation values of a notification in `lang`: numbers grouped the language's way (1.500.000 /
- * 1,500,000), and a code with a text under `portal.notifications.values.<param>.<code>` (a KYB status,
+ * 1,500,000) except ids, and a code with a text under `portal.notifications.values.<param>.<code>` (a KYB status,
  * a ticket status) replaced by that text. `lookup` answers a translation or undefined.
  */
 export function notificationTextValues(
@@ -90,7 +90,8 @@ export function notificationTextValues(
   const numbers = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'vi-VN', { maximumFractionDigits: 0 });
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(params)) {
-    if (typeof value === 'number') values[name] = numbers.format(value);
+    // Ids (ticketId) are names, not quantities: #1234, never #1.234.
+    if (typeof value === 'number') values[name] = /Id$/.test(name) ? String(value) : numbers.format(value);
     else values[name] = lookup(`portal.notifications.values.${name}.${value}`) ?? value;
   }
   return values;

@@ -1,0 +1,82 @@
+/** The header bell: count in its name, live events raise it, opening an item reads it and follows its link, all read. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { NotificationItem } from '@/domain/notifications';
+import { clearPortalStorage, secureLocal, StorageKeys } from '@/storage';
+import { NotificationBell } from '@/features/notifications/NotificationBell';
+import { landing, renderWithProviders } from '../portal/helpers/wrapper';
+
+const item = (id: number, over: Partial<NotificationItem> = {}): NotificationItem => ({
+  id,
+  merchantId: 101,
+  kind: 'TICKET_REPLY',
+  params: { ticketId: 1234, subject: 'Thiếu tiền' },
+  link: '/portal/app/reconciliation-accounting/1234',
+  createdAt: '2026-11-27T03:00:00.000Z',
+  readAt: null,
+  ...over,
+});
+
+/** A stream the test writes events into. */
+function liveStream() {
+  let push: (text: string) => void = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      push = (text) => controller.enqueue(new TextEncoder().encode(text));
+    },
+  });
+  return { stream, send: (n: NotificationItem) => push(`event: notification\ndata: ${JSON.stringify(n)}\n\n`) };
+}
+
+beforeEach(() => {
+  secureLocal.set(StorageKeys.auth, { token: 'tok', username: 'accountant_demo' });
+  secureLocal.set(StorageKeys.common, { merchantId: 101 });
+});
+afterEach(() => {
+  cleanup();
+  clearPortalStorage();
+});
+
+describe('<NotificationBell>', () => {
+  it('raises the count from the live stream, reads an opened item and goes to its ticket; marks all read', async () => {
+    const live = liveStream();
+    let unread = 1;
+    const api = {
+      notificationSummary: vi.fn(async () => ({ unread })),
+      listNotifications: vi.fn(async () => ({ content: [item(2), item(1, { kind: 'PERIOD_READY', params: { period: '26/11/2026' }, link: '/portal/app/period-control/9' })], totalElements: 2, pageNumber: 0, pageSize: 10 })),
+      readNotification: vi.fn(async () => void (unread -= 1)),
+      readAllNotifications: vi.fn(async () => void (unread = 0)),
+      openNotificationStream: vi.fn(async () => live.stream),
+    };
+    renderWithProviders(<NotificationBell />, { dataProvider: api, routes: [landing('/app/reconciliation-accounting/:id')] });
+    const bell = await screen.findByRole('button', { name: 'Thông báo, 1 chưa đọc' });
+    await waitFor(() => expect(api.openNotificationStream).toHaveBeenCalledTimes(1));
+    unread = 2;
+    live.send(item(2));
+    await screen.findByRole('button', { name: 'Thông báo, 2 chưa đọc' });
+
+    fireEvent.click(bell);
+    const panel = await screen.findByRole('dialog', { name: 'Thông báo' });
+    const reply = await within(panel).findByText('Có phản hồi mới cho yêu cầu #1234: Thiếu tiền.');
+    expect(within(panel).getByText('Kỳ đối soát 26/11/2026 đã sẵn sàng để xác nhận.')).toBeTruthy();
+    fireEvent.click(reply);
+    await waitFor(() => expect(screen.getByTestId('landed').textContent).toBe('/app/reconciliation-accounting/:id'));
+    expect(api.readNotification).toHaveBeenCalledWith(2);
+  });
+
+  it('"mark all read" empties the count', async () => {
+    let unread = 3;
+    const api = {
+      notificationSummary: vi.fn(async () => ({ unread })),
+      listNotifications: vi.fn(async () => ({ content: [item(5)], totalElements: 1, pageNumber: 0, pageSize: 10 })),
+      readAllNotifications: vi.fn(async () => void (unread = 0)),
+      openNotificationStream: vi.fn(() => new Promise<ReadableStream<Uint8Array>>(() => {})),
+    };
+    renderWithProviders(<NotificationBell />, { dataProvider: api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Thông báo, 3 chưa đọc' }));
+    const panel = await screen.findByRole('dialog', { name: 'Thông báo' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Đánh dấu đã đọc tất cả' }));
+    await waitFor(() => expect(api.readAllNotifications).toHaveBeenCalledTimes(1));
+    await screen.findByRole('button', { name: 'Thông báo, 0 chưa đọc', hidden: true });
+  });
+});
