@@ -7,6 +7,7 @@
  * - gzip size of the JS the public business page /portal/p/<slug> loads (budget 100 KB: it must not load the admin)
  * - a 10,000-row disbursement batch read and checked (budget 5 s; bench/disbursement-batch.ts)
  * - a 200,000-row order file read and matched against 200,000 transactions on PGlite (budget 10 s; bench/transaction-control.ts)
+ * - a business page's overview report over 12 months of activity on PGlite (budget 300 ms; bench/page-reports.ts)
  * Runs against the built app (dist/); builds it first when missing.
  */
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
@@ -18,6 +19,7 @@ import { chromiumPath } from '../playwright.config';
 import { mergeTransactionBench } from './transactions';
 import { measureBatchValidation } from './disbursement-batch';
 import { measureTransactionControl } from './transaction-control';
+import { measurePageReports } from './page-reports';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 8282);
@@ -125,6 +127,7 @@ async function main() {
     const publicPageJsBytes = await publicPageJs();
     const batch = await measureBatchValidation();
     const control = await measureTransactionControl();
+    const pageReports = await measurePageReports();
 
     const results = {
       measuredAt: new Date().toISOString(),
@@ -144,10 +147,11 @@ async function main() {
       publicPageWithinBudget: publicPageJsBytes > 0 && kb(publicPageJsBytes) <= PUBLIC_PAGE_BUDGET_KB,
       ...batch,
       ...control,
+      ...pageReports,
     };
     writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     console.log(JSON.stringify(results, null, 2));
-    if (!results.loginPageWithinBudget || !results.payerPageWithinBudget || !results.publicPageWithinBudget || !results.disbursementBatchWithinBudget || !results.transactionControlWithinBudget) process.exitCode = 1;
+    if (!results.loginPageWithinBudget || !results.payerPageWithinBudget || !results.publicPageWithinBudget || !results.disbursementBatchWithinBudget || !results.transactionControlWithinBudget || !results.pageReportWithinBudget) process.exitCode = 1;
   } finally {
     await browser.close();
     await stopServer(server);

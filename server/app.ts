@@ -60,6 +60,7 @@ import { opsRoutes } from './routes/ops';
 import { businessPageRoutes } from './routes/business-page';
 import { transactionControlRoutes } from './routes/transaction-control';
 import { contentManagementRoutes } from './routes/content-management';
+import { reportManagementRoutes } from './routes/report-management';
 import errorReports from './routes/error-reports';
 import { validatorCompiler } from './validation';
 import { createNotifier } from './lib/notifier';
@@ -107,6 +108,7 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   payoutReportRoutes,
   transactionControlRoutes,
   contentManagementRoutes,
+  reportManagementRoutes,
   reconciliationAccountingRoutes,
   helpCenterRoutes,
   businessPageRoutes,

@@ -15,6 +15,7 @@ import { seedContacts } from './seed-contacts';
 import { seedPaymentLinks } from './seed-payment-links';
 import { seedBusinessPages } from './seed-business-pages';
 import { seedPageContent } from './seed-page-content';
+import { seedPageActivity } from './seed-page-activity';
 import { seedPaymentIntegration } from './seed-payment-integration';
 import { seedDisbursementCenter } from './seed-disbursement-center';
 import { seedSettlement } from './seed-settlement';
@@ -36,6 +37,8 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
   seedBusinessPages,
   // After the business pages seed: without pages it writes nothing.
   seedPageContent,
+  // After the pages and content seeds: their follows, reactions, comments and reviews become events.
+  seedPageActivity,
   seedSettlement,
   seedHelpCenter,
 ];

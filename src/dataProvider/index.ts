@@ -43,6 +43,7 @@ import { paymentIntegrationApi } from './api/paymentIntegration';
 import { disbursementsApi } from './api/disbursements';
 import { pageContentApi } from './api/pageContent';
 import { businessPagesApi } from './api/businessPages';
+import { reportManagementApi } from './api/reportManagement';
 import { ticketsApi } from './api/tickets';
 import { notificationsApi } from './api/notifications';
 import { cachedTotals } from './api/list-totals';
@@ -88,7 +89,8 @@ type DomainApis = ReturnType<typeof authApi> &
   ReturnType<typeof ticketsApi> &
   ReturnType<typeof notificationsApi> &
   ReturnType<typeof pageContentApi> &
-  ReturnType<typeof businessPagesApi>;
+  ReturnType<typeof businessPagesApi> &
+  ReturnType<typeof reportManagementApi>;
 
 export interface PortalDataProvider extends DataProvider, DomainApis {
   /** Everything a list's filter selects, with the chosen columns, to its `endpoints.export` (a file or a job). */
@@ -134,6 +136,7 @@ function domainApis(http: HttpClient, ctx: ApiContext): DomainApis {
     ...notificationsApi(http, ctx),
     ...pageContentApi(http, ctx),
     ...businessPagesApi(http, ctx),
+    ...reportManagementApi(http, ctx),
   };
 }
 

@@ -508,7 +508,26 @@ export const PublicPageApiPaths = {
   myReview: '/public/pages/:slug/review',
   reviewPhotos: '/public/pages/:slug/review-photos',
   follow: '/public/pages/:slug/follow',
+  /** Beacons of the page reports: a view (with the posts shown) and a followed link. */
+  views: '/public/pages/:slug/views',
+  clicks: '/public/pages/:slug/clicks',
   customerSessions: '/public/customer-sessions',
+} as const;
+
+/**
+ * Page reports (spec §2 report-management/{id}/overview, /post, /customer-message, /reconciliation;
+ * BUSINESS_PAGE_REPORT_MANAGEMENT; §7 /official-account/v2). Each report has a CSV export beside it.
+ */
+export const PageReportApiPaths = {
+  pages: '/official-account/v2/merchants/:merchantId/report-pages',
+  overview: '/official-account/v2/merchants/:merchantId/pages/:pageId/reports/overview',
+  overviewExport: '/official-account/v2/merchants/:merchantId/pages/:pageId/reports/overview/export',
+  posts: '/official-account/v2/merchants/:merchantId/pages/:pageId/reports/posts',
+  postsExport: '/official-account/v2/merchants/:merchantId/pages/:pageId/reports/posts/export',
+  customerMessages: '/official-account/v2/merchants/:merchantId/pages/:pageId/reports/customer-messages',
+  customerMessagesExport: '/official-account/v2/merchants/:merchantId/pages/:pageId/reports/customer-messages/export',
+  reconciliation: '/official-account/v2/merchants/:merchantId/pages/:pageId/reports/reconciliation',
+  reconciliationExport: '/official-account/v2/merchants/:merchantId/pages/:pageId/reports/reconciliation/export',
 } as const;
 
 /**

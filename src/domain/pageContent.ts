@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { vietnamLocalInstant } from './paymentLinks';
+import type { ModerationDecision } from './reviewModeration';
 import { optionalField, requiredString, ValidationKeys } from './validation';
 
 export const POST_STATUSES = ['DRAFT', 'SCHEDULED', 'PUBLISHED', 'HIDDEN'] as const;
@@ -152,6 +153,8 @@ export interface ReviewRow {
   customerName: string;
   reply: { body: string; repliedAt: string; updatedAt: string | null } | null;
   reported: { at: string; reason: string } | null;
+  /** The provider's decision on the report (ops reported-reviews), once made. */
+  moderation: ModerationDecision | null;
   createdAt: string;
 }
 

@@ -40,7 +40,8 @@ export interface PublicPage {
   /** Whether the customer simulator exists (demo mode). */
   demo: boolean;
   /** The signed-in customer's own state on this page; null without a customer session. */
-  viewer: { name: string; following: boolean; review: { stars: number; body: string; photoUrl: string | null } | null } | null;
+  /** The signed-in demo customer: their follow, review and the page's badges they hold. */
+  viewer: { name: string; following: boolean; review: { stars: number; body: string; photoUrl: string | null } | null; badges: string[] } | null;
 }
 
 export interface PublicPost {
@@ -72,6 +73,8 @@ export interface PublicReview {
   /** Masked (maskPersonName): the public never learns a customer's full name. */
   customerName: string;
   reply: { body: string; repliedAt: string } | null;
+  /** The reviewer's badges on this page (active rules), oldest first. */
+  badges: string[];
   createdAt: string;
 }
 

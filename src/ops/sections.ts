@@ -15,4 +15,5 @@ export const OPS_SECTIONS: readonly OpsSection[] = [
   { path: 'tickets', labelKey: 'portal.ops.sections.tickets', component: lazy(() => import('./tickets/OpsTickets')) },
   { path: 'periods', labelKey: 'portal.ops.sections.periods', component: lazy(() => import('./periods/OpsPeriods')) },
   { path: 'page-reviews', labelKey: 'portal.ops.sections.page-reviews', component: lazy(() => import('./page-reviews/OpsPageReviews')) },
+  { path: 'reported-reviews', labelKey: 'portal.ops.sections.reported-reviews', component: lazy(() => import('./reviews/OpsReportedReviews')) },
 ];

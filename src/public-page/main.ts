@@ -8,6 +8,7 @@
 import { PublicPageApiPaths as Paths } from '@/domain/api';
 import type { PublicPage, PublicStory } from '@/domain/publicPage';
 import { isoWeekday, vietnamToday } from '@/domain/time';
+import { trackActivity } from './activity';
 import { api, customerSession, el, keepSession, lang, loadTexts, path, t } from './dom';
 import { postsSection } from './posts';
 import { reviewsSection } from './reviews';
@@ -207,6 +208,7 @@ async function start() {
   root.textContent = t('loading');
   try {
     await load();
+    trackActivity(root);
   } catch {
     const retry = el('button', { type: 'button' }, t('retry'));
     retry.addEventListener('click', () => void start());

@@ -1,7 +1,7 @@
 /**
  * Reviews of the public page: the signed-in demo customer's own review form (1–5 stars, a comment and
  * an optional photo; sending again edits it), then everyone's reviews, newest first, names masked, with
- * the page's reply, ten at a time.
+ * the page's reply and the reviewer's badges on the page, ten at a time.
  */
 import { PublicPageApiPaths as Paths } from '@/domain/api';
 import type { PublicPage, PublicReview } from '@/domain/publicPage';
@@ -14,11 +14,18 @@ function stars(n: number) {
   return el('span', { class: 'stars', role: 'img', 'aria-label': t('stars', { count: n }) }, starsText(n));
 }
 
+/** A customer's badges on this page (badge-gamification), as a labelled list; nothing without any. */
+export function badgeList(names: string[], label: string) {
+  if (!names.length) return null;
+  return el('ul', { class: 'plain badges', 'aria-label': label }, ...names.map((name) => el('li', { class: 'badge' }, name)));
+}
+
 function reviewItem(r: PublicReview) {
   return el(
     'li',
     { class: 'card' },
     el('p', {}, el('strong', {}, r.customerName), ' ', stars(r.stars)),
+    badgeList(r.badges, t('reviewerBadges', { name: r.customerName })),
     el('p', { class: 'muted' }, formatVietnamDateTime(new Date(r.createdAt))),
     r.body ? el('p', {}, r.body) : null,
     r.photoUrl ? el('img', { src: r.photoUrl, alt: t('reviewPhoto', { name: r.customerName }), loading: 'lazy' }) : null,

@@ -22,6 +22,8 @@ export const STYLE = `
   .plain li{margin:8px 0}
   .badge{display:inline-block;background:#fbe3f0;color:#7d004b;border-radius:999px;padding:0 8px;font-size:13px;margin:0 0 0 8px}
   p.badge{margin:0 0 8px}
+  ul.badges{display:flex;flex-wrap:wrap;gap:6px;margin:0 0 8px}
+  ul.badges li.badge{margin:0}
   .hours{border-collapse:collapse;width:100%;background:#fff;border-radius:12px}
   .hours th,.hours td{text-align:left;padding:8px 12px;border-bottom:1px solid #eee;font-weight:400}
   .hours tr.today th,.hours tr.today td{font-weight:700;background:#fbe3f0}

@@ -27,6 +27,7 @@ import { monthlyControl } from './monthly-control';
 import { payoutReport } from './payout-report';
 import { contentResources } from './content-management';
 import { businessPageResources } from './business-page';
+import { reportManagementResources } from './report-management';
 
 /**
  * The one list of resources. The router (/app routes), the sidebar's code→route table, canAccess and the
@@ -66,6 +67,7 @@ export const resources: readonly ResourceConfig[] = [
   payoutReport,
   ...businessPageResources,
   ...contentResources,
+  ...reportManagementResources,
   reconciliationAccounting,
 ];
 

@@ -24,6 +24,8 @@ export * from './transaction-control';
 export * from './business-pages';
 export * from './customer-sessions';
 export * from './page-content';
+export * from './page-badges';
+export * from './page-review-moderation';
 export * from './page-activity';
 export * from './notifications';
 export * from './help-center';

@@ -35,6 +35,8 @@ import { readOneFile } from '../../lib/files/upload';
 import { actsAsPageAdmin, requirePageRole } from '../../lib/page-access';
 import { requireRouteCode } from '../../lib/report-family/access';
 import { callerOf, membershipOf, merchantScope } from '../../plugins/auth';
+import { badgeRoutes } from './badges';
+import { startBadgeEvaluator } from './badges/awards';
 import { idParam, langOnlyQuery } from '../../validation';
 import {
   lastPublishedPosts,
@@ -87,6 +89,17 @@ export const businessPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', async (request) => {
     if (!request.routeOptions.config.public) await merchantScope(request);
   });
+
+  // Payment badges are awarded by a periodic pass (payments are recorded elsewhere); not under test.
+  if (app.config.nodeEnv !== 'test') {
+    let stop: (() => Promise<void>) | null = null;
+    app.addHook('onReady', async () => {
+      stop = startBadgeEvaluator(db, app.log);
+    });
+    app.addHook('onClose', async () => {
+      await stop?.();
+    });
+  }
 
   const loadPage = async (pageId: number) => (await db.select().from(businessPages).where(eq(businessPages.id, pageId)))[0]!;
 
@@ -459,5 +472,6 @@ export const businessPageRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(request, await pageMembers(db, pageId));
     },
   );
-};
 
+  await app.register(badgeRoutes);
+};

@@ -1,7 +1,8 @@
 /**
  * Reviews of a page (spec §2 content-management/{id}/reviews): list with a star filter and the
  * unanswered ones first, average and distribution, one public reply per review (written once, then
- * edited), and reporting an abusive review to the provider's operators (flag, reason, who).
+ * edited), and reporting an abusive review to the provider's operators (flag, reason, who) with their
+ * decision once made (hidden from the public page or report dismissed, with the reason).
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,8 +10,9 @@ import type { z } from 'zod';
 import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ApiStatus, ContentApiPaths as Paths } from '@/domain/api';
 import { averageStars, pageMediaUrl, reviewListQuerySchema, reviewReplySchema, reviewReportSchema, type ReviewRow, type ReviewSummary } from '@/domain/pageContent';
+import type { ModerationOutcome } from '@/domain/reviewModeration';
 import type { Db } from '../../db/client';
-import { customers, pageReviews } from '../../db/schema';
+import { customers, pageReviewModerations, pageReviews } from '../../db/schema';
 import { envelopeSchema, ok } from '../../envelope';
 import { ApiError } from '../../errors';
 import { offsetOf, pageQueryShape, pageSchema, toPage } from '../../pagination';
@@ -20,7 +22,9 @@ import { CONTENT_READERS, CONTENT_WRITERS, contentAccess, iso, pageParams, revie
 
 type Review = typeof pageReviews.$inferSelect;
 
-export function reviewOut(r: Review, customerName: string | null): ReviewRow {
+type Moderation = typeof pageReviewModerations.$inferSelect;
+
+export function reviewOut(r: Review, customerName: string | null, moderation: Moderation | null = null): ReviewRow {
   return {
     id: r.id,
     stars: r.stars,
@@ -29,6 +33,7 @@ export function reviewOut(r: Review, customerName: string | null): ReviewRow {
     customerName: customerName ?? '',
     reply: r.replyBody !== null && r.repliedAt ? { body: r.replyBody, repliedAt: r.repliedAt.toISOString(), updatedAt: iso(r.replyUpdatedAt) } : null,
     reported: r.reportedAt ? { at: r.reportedAt.toISOString(), reason: r.reportReason ?? '' } : null,
+    moderation: moderation ? { outcome: moderation.outcome as ModerationOutcome, reason: moderation.reason, decidedAt: moderation.decidedAt.toISOString() } : null,
     createdAt: r.createdAt.toISOString(),
   };
 }
@@ -65,9 +70,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const reviewOf = async (pageId: number, reviewId: number) => {
     const [row] = await db
-      .select({ r: pageReviews, name: customers.fullName })
+      .select({ r: pageReviews, name: customers.fullName, moderation: pageReviewModerations })
       .from(pageReviews)
       .leftJoin(customers, eq(customers.id, pageReviews.customerId))
+      .leftJoin(pageReviewModerations, eq(pageReviewModerations.reviewId, pageReviews.id))
       .where(and(eq(pageReviews.pageId, pageId), eq(pageReviews.id, reviewId)));
     if (!row) throw ApiError.notFound();
     return row;
@@ -90,16 +96,17 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const where = and(eq(pageReviews.pageId, pageId), request.query.stars ? eq(pageReviews.stars, request.query.stars) : undefined);
       const [rows, [total]] = await Promise.all([
         db
-          .select({ r: pageReviews, name: customers.fullName })
+          .select({ r: pageReviews, name: customers.fullName, moderation: pageReviewModerations })
           .from(pageReviews)
           .leftJoin(customers, eq(customers.id, pageReviews.customerId))
+          .leftJoin(pageReviewModerations, eq(pageReviewModerations.reviewId, pageReviews.id))
           .where(where)
           .orderBy(desc(isNull(pageReviews.replyBody)), desc(pageReviews.createdAt), asc(pageReviews.id))
           .limit(request.query.pageSize)
           .offset(offsetOf(request.query)),
         db.select({ n: count() }).from(pageReviews).where(where),
       ]);
-      return ok(request, toPage(rows.map(({ r, name }) => reviewOut(r, name)), total!.n, request.query));
+      return ok(request, toPage(rows.map(({ r, name, moderation }) => reviewOut(r, name, moderation)), total!.n, request.query));
     },
   );
 
@@ -142,8 +149,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(eq(pageReviews.id, reviewId), edit ? isNotNull(pageReviews.replyBody) : isNull(pageReviews.replyBody)))
       .returning({ id: pageReviews.id });
     if (!done.length) throw conflict(edit ? 'content.noReplyYet' : 'content.alreadyReplied');
-    const { r, name } = await reviewOf(pageId, reviewId);
-    return ok(request, reviewOut(r, name));
+    const { r, name, moderation } = await reviewOf(pageId, reviewId);
+    return ok(request, reviewOut(r, name, moderation));
   };
   app.post(Paths.reviewReply, replyRoute(false), writeReply(false));
   app.put(Paths.reviewReply, replyRoute(true), writeReply(true));
@@ -171,8 +178,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning({ id: pageReviews.id });
       if (!done.length) throw conflict('content.alreadyReported');
       request.log.info({ pageId, reviewId }, 'review reported to operators');
-      const { r, name } = await reviewOf(pageId, reviewId);
-      return ok(request, reviewOut(r, name));
+      const { r, name, moderation } = await reviewOf(pageId, reviewId);
+      return ok(request, reviewOut(r, name, moderation));
     },
   );
 };

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PageRole } from '@/domain/businessPages';
 import { POST_STATUSES, REACTION_KINDS, STORY_KINDS } from '@/domain/pageContent';
+import { MODERATION_OUTCOMES } from '@/domain/reviewModeration';
 import { requireRouteCode } from '../../lib/report-family/access';
 import { requirePageRole } from '../../lib/page-access';
 import { membershipOf } from '../../plugins/auth';
@@ -73,6 +74,7 @@ export const reviewSchema = z.object({
   customerName: z.string(),
   reply: z.object({ body: z.string(), repliedAt: z.string(), updatedAt: z.string().nullable() }).nullable(),
   reported: z.object({ at: z.string(), reason: z.string() }).nullable(),
+  moderation: z.object({ outcome: z.enum(MODERATION_OUTCOMES), reason: z.string(), decidedAt: z.string() }).nullable(),
   createdAt: z.string(),
 });
 

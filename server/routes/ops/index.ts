@@ -9,8 +9,9 @@ import { requireInternalUser } from './guard';
 import { opsTicketsRoutes } from './tickets';
 import { opsPeriodsRoutes } from './periods';
 import { opsPageReviewsRoutes } from './page-reviews';
+import { opsReportedReviewsRoutes } from './reviews';
 
-const OPS_SECTIONS: FastifyPluginAsyncZod[] = [opsTicketsRoutes, opsPeriodsRoutes, opsPageReviewsRoutes];
+const OPS_SECTIONS: FastifyPluginAsyncZod[] = [opsTicketsRoutes, opsPeriodsRoutes, opsPageReviewsRoutes, opsReportedReviewsRoutes];
 
 export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (ops) => {

@@ -20,6 +20,7 @@ import { ApiError } from '../../errors';
 import { checkFile, fileStore, generatedStorageName, type FileProblem } from '../../lib/files';
 import { readOneFile, type UploadProblem } from '../../lib/files/upload';
 import { customerSessionStore, requireCustomer, requireDemoMode, type Customer } from '../../lib/customer-session';
+import { recordPageActivity } from '../../lib/page-activity';
 import { bearerToken } from '../../plugins/auth';
 import { langOnlyQuery } from '../../validation';
 import { publicPagesRepository, type PageRow } from './repository';
@@ -91,7 +92,8 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { customer, page } = await actor(request, request.params.slug);
       // The partial unique index (one current follow per customer and page) makes a second follow a no-op.
-      await db.insert(businessPageFollows).values({ pageId: page.id, customerId: customer.id }).onConflictDoNothing();
+      const added = await db.insert(businessPageFollows).values({ pageId: page.id, customerId: customer.id }).onConflictDoNothing().returning({ id: businessPageFollows.id });
+      if (added.length) await recordPageActivity(db, [{ pageId: page.id, kind: 'FOLLOW', customerId: customer.id }]);
       return ok(request, await followers(page, customer));
     },
   );
@@ -101,10 +103,12 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: limited, schema: { tags, summary: 'Demo customer: unfollow the page', params: slugParams, querystring: langOnlyQuery, response: { 200: envelopeSchema(followSchema) } } },
     async (request) => {
       const { customer, page } = await actor(request, request.params.slug);
-      await db
+      const ended = await db
         .update(businessPageFollows)
         .set({ unfollowedAt: new Date() })
-        .where(and(eq(businessPageFollows.pageId, page.id), eq(businessPageFollows.customerId, customer.id), isNull(businessPageFollows.unfollowedAt)));
+        .where(and(eq(businessPageFollows.pageId, page.id), eq(businessPageFollows.customerId, customer.id), isNull(businessPageFollows.unfollowedAt)))
+        .returning({ id: businessPageFollows.id });
+      if (ended.length) await recordPageActivity(db, [{ pageId: page.id, kind: 'UNFOLLOW', customerId: customer.id }]);
       return ok(request, await followers(page, customer));
     },
   );
@@ -112,7 +116,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   const postOf = async (request: FastifyRequest, { slug, postId }: { slug: string; postId: number }) => {
     const { customer, page } = await actor(request, slug);
     if (!(await repo.publishedPostExists(page.id, postId))) throw ApiError.notFound();
-    return { customer, postId };
+    return { customer, postId, pageId: page.id };
   };
 
   app.put(
@@ -122,11 +126,11 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Demo customer: react to a published post (one reaction per customer, the last kind wins)', params: postParams, querystring: langOnlyQuery, body: reactionSchema, response: { 200: emptyEnvelopeSchema } },
     },
     async (request) => {
-      const { customer, postId } = await postOf(request, request.params);
-      await db
-        .insert(pagePostReactions)
-        .values({ postId, customerId: customer.id, kind: request.body.kind })
-        .onConflictDoUpdate({ target: [pagePostReactions.postId, pagePostReactions.customerId], set: { kind: request.body.kind } });
+      const { customer, postId, pageId } = await postOf(request, request.params);
+      // A first reaction is engagement; changing its kind is not a new one.
+      const added = await db.insert(pagePostReactions).values({ postId, customerId: customer.id, kind: request.body.kind }).onConflictDoNothing().returning({ postId: pagePostReactions.postId });
+      if (added.length) await recordPageActivity(db, [{ pageId, kind: 'REACTION', postId, customerId: customer.id }]);
+      else await db.update(pagePostReactions).set({ kind: request.body.kind }).where(and(eq(pagePostReactions.postId, postId), eq(pagePostReactions.customerId, customer.id)));
       return okEmpty(request);
     },
   );
@@ -148,8 +152,9 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Demo customer: comment on a published post', params: postParams, querystring: langOnlyQuery, body: customerCommentSchema, response: { 200: envelopeSchema(commentSchema) } },
     },
     async (request) => {
-      const { customer, postId } = await postOf(request, request.params);
+      const { customer, postId, pageId } = await postOf(request, request.params);
       const [row] = await db.insert(pagePostComments).values({ postId, customerId: customer.id, body: request.body.body }).returning();
+      await recordPageActivity(db, [{ pageId, kind: 'COMMENT', postId, customerId: customer.id, occurredAt: row!.createdAt }]);
       return ok(request, { id: row.id, body: row.body, author: maskPersonName(customer.fullName), asPage: false, createdAt: row.createdAt.toISOString() });
     },
   );
@@ -204,10 +209,10 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(and(eq(pageMedia.storageName, photo), eq(pageMedia.pageId, page.id), eq(pageMedia.customerId, customer.id)));
         if (!own) throw new ApiError(400, ApiStatus.VALIDATION, 'publicPages.unknownPhoto');
       }
-      await db
-        .insert(pageReviews)
-        .values({ pageId: page.id, customerId: customer.id, stars, body, photo })
-        .onConflictDoUpdate({ target: [pageReviews.pageId, pageReviews.customerId], set: { stars, body, photo } });
+      // A first review is engagement; editing it is not a new one.
+      const added = await db.insert(pageReviews).values({ pageId: page.id, customerId: customer.id, stars, body, photo }).onConflictDoNothing().returning({ id: pageReviews.id });
+      if (added.length) await recordPageActivity(db, [{ pageId: page.id, kind: 'REVIEW', customerId: customer.id }]);
+      else await db.update(pageReviews).set({ stars, body, photo }).where(and(eq(pageReviews.pageId, page.id), eq(pageReviews.customerId, customer.id)));
       return okEmpty(request);
     },
   );

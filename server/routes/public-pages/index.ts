@@ -11,6 +11,7 @@ import { envelopeSchema, ok } from '../../envelope';
 import { ApiError } from '../../errors';
 import { optionalCustomer } from '../../lib/customer-session';
 import { langOnlyQuery } from '../../validation';
+import { activityRoutes } from './activity';
 import { customerRoutes } from './customer';
 import { publicPagesRepository } from './repository';
 import { commentSchema, listOf, listQuery, pageSchema, postParams, postSchema, reviewSchema, slugParams, storySchema, tags } from './schemas';
@@ -87,4 +88,5 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(customerRoutes);
+  await app.register(activityRoutes);
 };

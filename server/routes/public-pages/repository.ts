@@ -29,6 +29,7 @@ import {
   pagePostComments,
   pagePostReactions,
   pagePosts,
+  pageReviewModerations,
   pageReviews,
   pageStories,
   pageStoryViews,
@@ -36,6 +37,7 @@ import {
 } from '../../db/schema';
 import { ApiError } from '../../errors';
 import type { Customer } from '../../lib/customer-session';
+import { badgesOfCustomers } from '../business-page/badges/awards';
 
 export type PageRow = typeof businessPages.$inferSelect;
 type OpeningHoursColumn = PageRow['openingHours'];
@@ -53,6 +55,9 @@ export function openingDaysOf(hours: OpeningHoursColumn | null): PublicPage['ope
 
 /** Public address of the page's avatar or cover (the pages feature serves them by generated name). */
 const pageImageUrl = (file: string | null) => (file ? `/api${fillPath(BusinessPageApiPaths.imageFile, { name: file })}` : null);
+
+/** Reviews the provider's operators hid after a merchant's report (ops reported-reviews) are not public. */
+const notHiddenByOperator = sql`not exists (select 1 from ${pageReviewModerations} where ${pageReviewModerations.reviewId} = ${pageReviews.id} and ${pageReviewModerations.outcome} = 'HIDDEN')`;
 
 const iso = (d: Date) => d.toISOString();
 const mediaUrl = (name: string | null | undefined) => (name ? pageMediaUrl(name) : null);
@@ -92,7 +97,7 @@ export function publicPagesRepository(db: Db) {
           .select({ n: count() })
           .from(businessPageFollows)
           .where(and(eq(businessPageFollows.pageId, page.id), isNull(businessPageFollows.unfollowedAt))),
-        db.select({ n: count(), average: avg(pageReviews.stars) }).from(pageReviews).where(eq(pageReviews.pageId, page.id)),
+        db.select({ n: count(), average: avg(pageReviews.stars) }).from(pageReviews).where(and(eq(pageReviews.pageId, page.id), notHiddenByOperator)),
         db
           .select({ name: stores.storeName, address: stores.address })
           .from(businessPageStores)
@@ -102,7 +107,7 @@ export function publicPagesRepository(db: Db) {
       ]);
       let viewer: PublicPage['viewer'] = null;
       if (customer) {
-        const [[follow], [review]] = await Promise.all([
+        const [[follow], [review], badges] = await Promise.all([
           db
             .select({ n: count() })
             .from(businessPageFollows)
@@ -111,11 +116,13 @@ export function publicPagesRepository(db: Db) {
             .select({ stars: pageReviews.stars, body: pageReviews.body, photo: pageReviews.photo })
             .from(pageReviews)
             .where(and(eq(pageReviews.pageId, page.id), eq(pageReviews.customerId, customer.id))),
+          badgesOfCustomers(db, page.id, [customer.id]),
         ]);
         viewer = {
           name: customer.fullName,
           following: follow.n > 0,
           review: review ? { stars: review.stars, body: review.body, photoUrl: mediaUrl(review.photo) } : null,
+          badges: badges.get(customer.id) ?? [],
         };
       }
       return {
@@ -265,9 +272,10 @@ export function publicPagesRepository(db: Db) {
         .select({ review: pageReviews, name: customers.fullName })
         .from(pageReviews)
         .innerJoin(customers, eq(customers.id, pageReviews.customerId))
-        .where(and(eq(pageReviews.pageId, pageId), before(pageReviews.createdAt, pageReviews.id, cursor)))
+        .where(and(eq(pageReviews.pageId, pageId), notHiddenByOperator, before(pageReviews.createdAt, pageReviews.id, cursor)))
         .orderBy(desc(pageReviews.createdAt), desc(pageReviews.id))
         .limit(PUBLIC_PAGE_SIZE + 1);
+      const badges = await badgesOfCustomers(db, pageId, rows.map((r) => r.review.customerId));
       return paged(
         rows,
         ({ review: r, name }) => ({
@@ -277,6 +285,7 @@ export function publicPagesRepository(db: Db) {
           photoUrl: mediaUrl(r.photo),
           customerName: maskPersonName(name) ?? '•••',
           reply: r.replyBody && r.repliedAt ? { body: r.replyBody, repliedAt: iso(r.repliedAt) } : null,
+          badges: badges.get(r.customerId) ?? [],
           createdAt: iso(r.createdAt),
         }),
         ({ review: r }) => ({ at: r.createdAt, id: r.id }),

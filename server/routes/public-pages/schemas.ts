@@ -32,6 +32,7 @@ export const pageSchema = z.object({
       name: z.string(),
       following: z.boolean(),
       review: z.object({ stars: z.number().int(), body: z.string(), photoUrl: z.string().nullable() }).nullable(),
+      badges: z.array(z.string()),
     })
     .nullable(),
 });
@@ -69,5 +70,6 @@ export const reviewSchema = z.object({
   photoUrl: z.string().nullable(),
   customerName: z.string(),
   reply: z.object({ body: z.string(), repliedAt: z.string() }).nullable(),
+  badges: z.array(z.string()),
   createdAt: z.string(),
 });

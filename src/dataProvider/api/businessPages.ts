@@ -1,5 +1,6 @@
 import { BusinessPageApiPaths as Paths } from '@/domain/api';
 import type { OpeningHours, PageCategory, PageCreateInput, PageImageKind, PageRole, PageSettingsInput, PageStatus } from '@/domain/businessPages';
+import type { BadgeRule, BadgeRuleInput } from '@/domain/pageBadges';
 import type { HttpClient } from '../httpClient';
 import { apiCall, type ApiContext } from './context';
 
@@ -99,6 +100,20 @@ export function businessPagesApi(http: HttpClient, ctx: ApiContext) {
     },
     async revokeBusinessPageRole(pageId: number, userId: number): Promise<PageMember[]> {
       return (await call<PageMember[]>(Paths.member, { method: 'DELETE', params: { pageId, userId }, showSuccess: true })).data;
+    },
+    async getPageBadges(pageId: number): Promise<BadgeRule[]> {
+      return (await call<BadgeRule[]>(Paths.badges, { params: { pageId } })).data;
+    },
+    async savePageBadge(pageId: number, body: BadgeRuleInput, badgeId?: number): Promise<BadgeRule> {
+      const options = { body, showSuccess: true };
+      return (
+        badgeId === undefined
+          ? await call<BadgeRule>(Paths.badges, { method: 'POST', params: { pageId }, ...options })
+          : await call<BadgeRule>(Paths.badge, { method: 'PUT', params: { pageId, badgeId }, ...options })
+      ).data;
+    },
+    async setPageBadgeActive(pageId: number, badgeId: number, active: boolean): Promise<BadgeRule> {
+      return (await call<BadgeRule>(Paths.badgeStatus, { method: 'PUT', params: { pageId, badgeId }, body: { active }, showSuccess: true })).data;
     },
     async getPageReviewQueue(status: PageStatus): Promise<BusinessPage[]> {
       return (await call<BusinessPage[]>(Paths.opsReviews, { query: { status } })).data;

@@ -1,6 +1,7 @@
 import type { Page } from '@/domain/api';
 import { ContentApiPaths as Paths } from '@/domain/api';
 import type { PostComment, PostSaveInput, PostStatus, PostSummary, ReviewRow, ReviewSummary, StoryCreateInput, StoryRow } from '@/domain/pageContent';
+import type { ModerationDecisionInput, ReportedReview, ReportedReviewState } from '@/domain/reviewModeration';
 import type { HttpClient } from '../httpClient';
 import { apiCall, type ApiContext } from './context';
 
@@ -82,6 +83,13 @@ export function pageContentApi(http: HttpClient, ctx: ApiContext) {
     },
     async deleteStory(pageId: number, storyId: number): Promise<StoryRow> {
       return (await call<StoryRow>(Paths.story, { method: 'DELETE', params: { pageId, storyId }, showSuccess: true })).data;
+    },
+    /** Operator (ops reported-reviews): reported reviews across merchants, and the decision on one. */
+    async getReportedReviews(state: ReportedReviewState): Promise<ReportedReview[]> {
+      return (await call<ReportedReview[]>(Paths.opsReportedReviews, { query: { state } })).data;
+    },
+    async decideReportedReview(reviewId: number, body: ModerationDecisionInput): Promise<ReportedReview> {
+      return (await call<ReportedReview>(Paths.opsReportedReviewDecision, { method: 'POST', params: { reviewId }, body, showSuccess: true })).data;
     },
   };
 }

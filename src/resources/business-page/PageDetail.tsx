@@ -1,11 +1,13 @@
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { PageLoader } from '@/components/PageLoader';
+import { canDo } from '@/domain/businessPages';
 import { usePathOf } from '@/resourceConfig';
 import { PageStatusChip } from './PageList';
 import { PagePermissions } from './PagePermissions';
@@ -37,6 +39,11 @@ export default function PageDetail() {
           {page.name}
         </Typography>
         <PageStatusChip status={page.status} />
+        {canDo(page.myRole, 'reports') && (
+          <Button size="small" component={RouterLink} to={pathOf('report-overview', 'page', { id: page.id })}>
+            {translate('resources.report-management.name')}
+          </Button>
+        )}
       </Stack>
       {page.rejectReason && (
         <Alert severity={page.status === 'SUSPENDED' ? 'error' : 'warning'} sx={{ mb: 2 }}>

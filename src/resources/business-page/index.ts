@@ -4,7 +4,8 @@ import type { ResourceConfig } from '../types';
 
 /**
  * Spec §2 business-page (MERCHANT_BUSSINESS_PAGE_LIST, in the MERCHANT_OA_MANAGER group): the merchant's
- * pages, and per page its nested settings (setting-page, stores, permissions, permissions/create). The
+ * pages, and per page its nested settings (setting-page, stores, permissions, permissions/create,
+ * badge-gamification). The
  * create-post and post/{postId} routes belong to content-management. The server checks the page role on
  * every call; the screens only hide what the caller's role cannot do.
  */
@@ -28,4 +29,5 @@ export const businessPageResources: readonly ResourceConfig[] = [
   tab('business-page-stores', 'business-page/:id/stores'),
   tab('business-page-permissions', 'business-page/:id/permissions'),
   tab('business-page-permission-create', 'business-page/:id/permissions/create'),
+  tab('business-page-badges', 'business-page/:id/badge-gamification'),
 ];

@@ -87,8 +87,16 @@ function ReviewItem({ pageId, review, onChanged }: { pageId: number; review: Rev
           {formatDateTime(review.createdAt)}
         </Typography>
         {!review.reply && <Chip size="small" color="warning" label={translate(`${R}.reviews.unanswered`)} />}
-        {review.reported && <Chip size="small" color="error" label={translate(`${R}.reviews.reported`)} />}
+        {review.reported && !review.moderation && <Chip size="small" color="error" label={translate(`${R}.reviews.reported`)} />}
+        {review.moderation && (
+          <Chip size="small" color={review.moderation.outcome === 'HIDDEN' ? 'default' : 'info'} label={translate(`${R}.reviews.moderation.${review.moderation.outcome}`)} />
+        )}
       </Stack>
+      {review.moderation && (
+        <Alert severity={review.moderation.outcome === 'HIDDEN' ? 'success' : 'info'} sx={{ mt: 1 }} data-testid="review-moderation">
+          {translate(`${R}.reviews.moderation.${review.moderation.outcome}Detail`, { reason: review.moderation.reason, date: formatDateTime(review.moderation.decidedAt) })}
+        </Alert>
+      )}
       <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
         {review.body}
       </Typography>
