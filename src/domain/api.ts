@@ -457,6 +457,9 @@ export const ContentApiPaths = {
   story: '/user-generated-content/v1/merchants/:merchantId/pages/:pageId/stories/:storyId',
   /** Public (no sign-in): an uploaded page image by its generated name. */
   mediaFile: '/user-generated-content/v1/media/:name',
+  /** Operator (INTERNAL_USER): reviews merchants reported as abusive, across merchants, and the decision on one. */
+  opsReportedReviews: '/ops/reported-reviews',
+  opsReportedReviewDecision: '/ops/reported-reviews/:reviewId/decision',
 } as const;
 
 /** Transaction control (spec §2 transaction-control, MERCHANT_TRANSACTION_CONTROL) under spec §7's /accounting/v1/merchants. */
@@ -546,6 +549,11 @@ export const BusinessPageApiPaths = {
   members: '/businesspage/v3/merchants/:merchantId/pages/:pageId/members',
   member: '/businesspage/v3/merchants/:merchantId/pages/:pageId/members/:userId',
   memberCandidates: '/businesspage/v3/merchants/:merchantId/pages/:pageId/member-candidates',
+  /** badge-gamification: the page's customer badge rules and who holds each. */
+  badges: '/businesspage/v3/merchants/:merchantId/pages/:pageId/badges',
+  badge: '/businesspage/v3/merchants/:merchantId/pages/:pageId/badges/:badgeId',
+  badgeStatus: '/businesspage/v3/merchants/:merchantId/pages/:pageId/badges/:badgeId/status',
+  badgeHolders: '/businesspage/v3/merchants/:merchantId/pages/:pageId/badges/:badgeId/holders',
   /** Operator (INTERNAL_USER) review queue. */
   opsReviews: '/ops/page-reviews',
   opsReviewApprove: '/ops/page-reviews/:pageId/approve',

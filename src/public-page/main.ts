@@ -11,7 +11,7 @@ import { isoWeekday, vietnamToday } from '@/domain/time';
 import { trackActivity } from './activity';
 import { api, customerSession, el, keepSession, lang, loadTexts, path, t } from './dom';
 import { postsSection } from './posts';
-import { reviewsSection } from './reviews';
+import { badgeList, reviewsSection } from './reviews';
 import { STYLE } from './style';
 
 const root = document.getElementById('page')!;
@@ -129,7 +129,15 @@ function customerPanel(page: PublicPage, reload: () => Promise<void>) {
         void reload();
       });
     });
-    return el('aside', { class: 'card', 'aria-labelledby': 'customer' }, el('h2', { id: 'customer' }, t('customer')), el('p', {}, t('signedInAs', { name: page.viewer.name })), out);
+    return el(
+      'aside',
+      { class: 'card', 'aria-labelledby': 'customer' },
+      el('h2', { id: 'customer' }, t('customer')),
+      el('p', {}, t('signedInAs', { name: page.viewer.name })),
+      page.viewer.badges.length ? el('p', { class: 'muted' }, t('yourBadges')) : null,
+      badgeList(page.viewer.badges, t('yourBadges')),
+      out,
+    );
   }
   const error = el('p', { class: 'error', role: 'alert' });
   const form = el(

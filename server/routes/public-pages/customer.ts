@@ -22,6 +22,7 @@ import { readOneFile, type UploadProblem } from '../../lib/files/upload';
 import { customerSessionStore, requireCustomer, requireDemoMode, type Customer } from '../../lib/customer-session';
 import { recordPageActivity } from '../../lib/page-activity';
 import { bearerToken } from '../../plugins/auth';
+import { awardReviewBadges } from '../business-page/badges/awards';
 import { langOnlyQuery } from '../../validation';
 import { publicPagesRepository, type PageRow } from './repository';
 import { commentSchema, postParams, slugParams, storyParams, tags } from './schemas';
@@ -213,6 +214,8 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       const added = await db.insert(pageReviews).values({ pageId: page.id, customerId: customer.id, stars, body, photo }).onConflictDoNothing().returning({ id: pageReviews.id });
       if (added.length) await recordPageActivity(db, [{ pageId: page.id, kind: 'REVIEW', customerId: customer.id }]);
       else await db.update(pageReviews).set({ stars, body, photo }).where(and(eq(pageReviews.pageId, page.id), eq(pageReviews.customerId, customer.id)));
+      // The page's first-review badges (given once: the award is unique per rule and customer).
+      await awardReviewBadges(db, { pageId: page.id, customerId: customer.id });
       return okEmpty(request);
     },
   );

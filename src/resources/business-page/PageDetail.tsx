@@ -9,6 +9,8 @@ import Typography from '@mui/material/Typography';
 import { PageLoader } from '@/components/PageLoader';
 import { canDo } from '@/domain/businessPages';
 import { usePathOf } from '@/resourceConfig';
+import { BADGE_READERS } from '@/domain/pageBadges';
+import { PageBadges } from './PageBadges';
 import { PageStatusChip } from './PageList';
 import { PagePermissions } from './PagePermissions';
 import { PageSettings } from './PageSettings';
@@ -19,6 +21,7 @@ const TABS = [
   { key: 'setting-page', resource: 'business-page-settings' },
   { key: 'stores', resource: 'business-page-stores' },
   { key: 'permissions', resource: 'business-page-permissions' },
+  { key: 'badge-gamification', resource: 'business-page-badges' },
 ] as const;
 
 /** business-page/{id} with its nested settings tabs (the bare detail path shows setting-page). */
@@ -28,9 +31,17 @@ export default function PageDetail() {
   const pageId = usePageId();
   const { pathname } = useLocation();
   const { data: page, isPending, isError } = useBusinessPage(pageId);
-  const current = pathname.includes('/permissions') ? 'permissions' : pathname.endsWith('/stores') ? 'stores' : 'setting-page';
+  const current = pathname.includes('/permissions')
+    ? 'permissions'
+    : pathname.endsWith('/stores')
+      ? 'stores'
+      : pathname.endsWith('/badge-gamification')
+        ? 'badge-gamification'
+        : 'setting-page';
   if (isPending) return <PageLoader />;
   if (isError || !page) return <Alert severity="error">{translate(`${R}.loadFailed`)}</Alert>;
+  // Badges are for page admins and analysts (the server refuses the others).
+  const tabs = TABS.filter((tab) => tab.key !== 'badge-gamification' || (page.myRole !== undefined && BADGE_READERS.includes(page.myRole)));
   return (
     <>
       <Title title={page.name} />
@@ -55,14 +66,15 @@ export default function PageDetail() {
           {translate(`${R}.review.pending`)}
         </Alert>
       )}
-      <Tabs value={current} aria-label={translate(`${R}.tabsLabel`)} sx={{ mb: 2 }}>
-        {TABS.map((tab) => (
+      <Tabs value={tabs.some((tab) => tab.key === current) ? current : false} aria-label={translate(`${R}.tabsLabel`)} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }}>
+        {tabs.map((tab) => (
           <Tab key={tab.key} value={tab.key} label={translate(`${R}.tabs.${tab.key}`)} component={RouterLink} to={pathOf(tab.resource, 'page', { id: page.id })} />
         ))}
       </Tabs>
       {current === 'setting-page' && <PageSettings page={page} />}
       {current === 'stores' && <PageStores page={page} />}
       {current === 'permissions' && <PagePermissions page={page} creating={pathname.endsWith('/permissions/create')} />}
+      {current === 'badge-gamification' && <PageBadges page={page} />}
     </>
   );
 }
