@@ -136,4 +136,23 @@ describe('notifications', () => {
     const data = JSON.parse(/data: (.*)\n/.exec(text)![1]);
     expect(data).toMatchObject({ kind: 'PAYOUT_FAILED', merchantId: SME, link: '/portal/app/merchant-info', readAt: null });
   });
+  it('ends the stream once its session is signed out, and sends nothing more to it', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`);
+    const token = await t.login('owner_demo');
+    const res = await fetch(`${address}/api/notification/v2/stream?merchantId=${SME}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    await reader.read();
+    expect((await t.call(token, { method: 'POST', url: '/api/authentication/v1/logout' })).statusCode).toBe(200);
+    await notify(t.database.db, { merchantId: SME, kind: 'KYB_STATE', params: { merchantName: 'SME', status: 'done' }, link: '/portal/app/merchant-info' });
+    // The next beat (500 ms in tests) finds the session ended and closes the stream without sending the notification.
+    let text = '';
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const { value, done } = await Promise.race([reader.read(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still open')), deadline - Date.now()))]);
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    expect(text).not.toContain('KYB_STATE');
+  });
 });

@@ -17,7 +17,7 @@ import {
   type NotificationItem,
   type NotificationKind,
 } from '@/domain/notifications';
-import { notificationPreferences, notifications } from '../../db/schema';
+import { notificationPreferences, notifications, sessions } from '../../db/schema';
 import { emptyEnvelopeSchema, envelopeSchema, ok, okEmpty } from '../../envelope';
 import { ApiError } from '../../errors';
 import { offsetOf, pageQueryShape, pageSchema, toPage } from '../../pagination';
@@ -60,6 +60,20 @@ const visibleTo = (userId: number, merchantId: number): SQL =>
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const hub = createNotificationHub(app.database, app.log);
+  const heartbeatMs = app.config.nodeEnv === 'test' ? 500 : HEARTBEAT_MS;
+  const idleMs = app.config.sessionIdleMinutes * 60_000;
+  /**
+   * Whether the stream's session still holds (not signed out, not past either expiry), read without
+   * touching it: an open stream is not activity, so an idle session still ends and the portal signs out.
+   */
+  const sessionHolds = async (sessionId: number): Promise<boolean> => {
+    const [row] = await db
+      .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId));
+    const now = Date.now();
+    return !!row && !row.revokedAt && row.expiresAt.getTime() > now && row.lastSeenAt.getTime() + idleMs > now;
+  };
   const streams = new Set<() => void>();
   let copies: ReturnType<typeof startCopySender> | null = null;
   app.addHook('onReady', async () => {
@@ -194,7 +208,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Server-sent events: each new notification as it is committed (event "notification")', querystring: merchantQuery },
     },
     async (request: FastifyRequest<{ Querystring: { merchantId: number } }>, reply) => {
-      const userId = callerOf(request).userId;
+      const { userId, sessionId } = callerOf(request);
       const merchantId = request.query.merchantId;
       reply.hijack();
       const raw = reply.raw;
@@ -208,6 +222,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       raw.write(': ready\n\n');
       let open = true;
       const send = async (ids: number[]) => {
+        if (!(await sessionHolds(sessionId))) return end();
         const found = await db
           .select()
           .from(notifications)
@@ -218,7 +233,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const unsubscribe = hub.subscribe(userId, (ids) => {
         void send(ids).catch((err: Error) => request.log.warn({ err: err.message }, 'notification stream read failed'));
       });
-      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      // Each beat also ends the stream of a session that has ended (sign-out elsewhere, expiry, idle).
+      const heartbeat = setInterval(() => {
+        void sessionHolds(sessionId)
+          .then((holds) => (holds ? open && raw.write(': keep-alive\n\n') : end()))
+          .catch((err: Error) => request.log.warn({ err: err.message }, 'notification stream session check failed'));
+      }, heartbeatMs);
       heartbeat.unref();
       const end = () => {
         if (!open) return;
