@@ -54,6 +54,9 @@ function postItem(post: PublicPost, signedIn: boolean) {
   const body = el('div', { class: 'body' });
   // Stored by the server through sanitizePostHtml (allow-listed tags, no scripts or handlers).
   body.innerHTML = post.bodyHtml;
+  // Images placed in the text show there; the post's other images (sent apart from the text) follow it.
+  const inline = new Set(Array.from(body.querySelectorAll('img'), (img) => img.getAttribute('src')));
+  const gallery = post.images.filter((src) => !inline.has(src));
   const likes = el('span', { class: 'muted' }, t('likes', { count: post.reactions }));
   let liked = post.myReaction !== null;
   let reactions = post.reactions;
@@ -75,7 +78,7 @@ function postItem(post: PublicPost, signedIn: boolean) {
     post.pinned ? el('p', { class: 'badge' }, t('pinned')) : null,
     el('p', { class: 'muted', id: `post-${post.id}` }, t('publishedAt', { time: formatVietnamDateTime(new Date(post.publishedAt)) })),
     body,
-    ...post.images.map((src, i) => el('img', { src, alt: t('postImage', { n: i + 1 }), loading: 'lazy' })),
+    ...gallery.map((src, i) => el('img', { src, alt: t('postImage', { n: i + 1 }), loading: 'lazy' })),
     el('p', { class: 'actions' }, like, likes),
     commentsBlock(post, signedIn),
   );
