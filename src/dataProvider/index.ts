@@ -45,6 +45,7 @@ import { pageContentApi } from './api/pageContent';
 import { businessPagesApi } from './api/businessPages';
 import { reportManagementApi } from './api/reportManagement';
 import { ticketsApi } from './api/tickets';
+import { helpCenterApi } from './api/helpCenter';
 import { notificationsApi } from './api/notifications';
 import { cachedTotals } from './api/list-totals';
 import type { ExportFormat } from '@/domain/transactionReport';
@@ -87,6 +88,7 @@ type DomainApis = ReturnType<typeof authApi> &
   ReturnType<typeof paymentIntegrationApi> &
   ReturnType<typeof disbursementsApi> &
   ReturnType<typeof ticketsApi> &
+  ReturnType<typeof helpCenterApi> &
   ReturnType<typeof notificationsApi> &
   ReturnType<typeof pageContentApi> &
   ReturnType<typeof businessPagesApi> &
@@ -133,6 +135,7 @@ function domainApis(http: HttpClient, ctx: ApiContext): DomainApis {
     ...paymentIntegrationApi(http, ctx),
     ...disbursementsApi(http, ctx),
     ...ticketsApi(http, ctx),
+    ...helpCenterApi(http, ctx),
     ...notificationsApi(http, ctx),
     ...pageContentApi(http, ctx),
     ...businessPagesApi(http, ctx),

@@ -10,6 +10,7 @@ import Tabs from '@mui/material/Tabs';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import { OPS_PATH } from '@/authProvider/paths';
 import { getAuth } from '@/authProvider/session';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { PageLoader } from '@/components/PageLoader';
@@ -33,9 +34,10 @@ export default function OpsApp() {
           <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
             {t('portal.ops.title')}
           </Typography>
+          {/* Absolute: inside the splat route a relative link would land under the current section (/ops/tickets/periods). */}
           <Tabs value={current} component="nav" aria-label={t('portal.ops.title')} sx={{ flexGrow: 1 }}>
             {OPS_SECTIONS.map((s) => (
-              <Tab key={s.path} value={s.path} label={t(s.labelKey)} component={NavLink} to={s.path} />
+              <Tab key={s.path} value={s.path} label={t(s.labelKey)} component={NavLink} to={`${OPS_PATH}/${s.path}`} />
             ))}
           </Tabs>
           <Stack direction="row" spacing={1} alignItems="center">

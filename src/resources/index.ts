@@ -22,6 +22,7 @@ import { econtracts } from './econtracts';
 import { paymentLinks } from './payment-links';
 import { paymentIntegration } from './payment-integration';
 import { reconciliationAccounting } from './reconciliation-accounting';
+import { helpCenter } from './help-center';
 import { periodControl } from './period-control';
 import { monthlyControl } from './monthly-control';
 import { payoutReport } from './payout-report';
@@ -69,6 +70,7 @@ export const resources: readonly ResourceConfig[] = [
   ...contentResources,
   ...reportManagementResources,
   reconciliationAccounting,
+  helpCenter,
 ];
 
 export type { ResourceConfig, ResourceEndpoints, ResourcePaths, ViewName } from './types';

@@ -5,14 +5,16 @@
  */
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import ExcelJS from 'exceljs';
 import { figuresOfPayments } from '../../src/domain/figures';
 import type { MonthRow, PeriodDetail, PeriodRow } from '../../src/domain/settlement';
 import { addDays, presetRange, vietnamToday } from '../../src/domain/time';
 import { notifications, payouts, settlementAuditEntries, settlementPeriods, tickets } from '../../server/db/schema';
-import { DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
+import { CASHIER_STORE_CODE, DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
+import { rows } from '../../server/db/client';
+import { periodsRepository } from '../../server/routes/period-control/repository';
 import { makeApp, type TestApp } from './helpers';
 
 const SME = DemoMerchants.sme.id;
@@ -279,5 +281,87 @@ describe('settlement periods, monthly control and payouts', () => {
       expect(seen.paidOutAmount).toBe(seen.netAmount);
       expect((await t.call(ops, { method: 'POST', url: '/api/ops/periods/2147483000/settle', payload: { status: 'PAID', bankReference: 'X1' } })).statusCode).toBe(404);
     });
+  });
+});
+
+/**
+ * Store-scoped users and period control: no store role has MERCHANT_PERIOD_CONTROL (spec §6), so the
+ * SME's store owner and store accountant are refused every period and month call; the repository's
+ * store scope (which the route would use for a store-scoped caller) sums only those stores' payments,
+ * exactly as the store's own transaction report shows them.
+ */
+describe('period control and store-scoped users', () => {
+  let t: TestApp;
+  let owner: string;
+  let cashier: string;
+
+  /** Signs in the SME's user whose only role is `role` (seeded: one user per role). */
+  async function userWithRole(role: string) {
+    const [found] = await rows<{ username: string; storeIds: number[] }>(
+      t.database.db,
+      sql`select u.username, array(select ms.store_id from membership_stores ms where ms.user_id = u.id and ms.merchant_id = m.merchant_id order by 1) as "storeIds"
+          from memberships m join users u on u.id = m.user_id
+          where m.merchant_id = ${SME} and m.roles = array[${role}]::text[] and m.status = 'ACTIVE' order by u.id limit 1`,
+    );
+    expect(found, role).toBeDefined();
+    return { token: await t.login(found.username), storeIds: found.storeIds };
+  }
+
+  beforeAll(async () => {
+    t = await makeApp();
+    [owner, cashier] = await Promise.all([t.login(DemoUsers.owner.username), t.login(DemoUsers.cashier.username)]);
+  });
+  afterAll(() => t.close());
+
+  it('refuses the store owner and the store accountant on every period and month call (403, message in their language); nothing changes', async () => {
+    const r = presetRange('last30Days', vietnamToday());
+    const list = await t.call(owner, { method: 'GET', url: `${acc(SME)}/periods?fromDate=${r.from}&toDate=${r.to}&status=READY` });
+    const ready = (list.json().data.content as PeriodRow[])[0];
+    for (const role of ['STORE_OWNER', 'STORE_ACCOUNTANT']) {
+      const { token, storeIds } = await userWithRole(role);
+      expect(storeIds.length).toBeGreaterThan(0);
+      const calls = [
+        { method: 'GET' as const, url: `${acc(SME)}/periods?fromDate=${r.from}&toDate=${r.to}` },
+        { method: 'GET' as const, url: `${acc(SME)}/periods/${ready.id}` },
+        { method: 'GET' as const, url: `${acc(SME)}/periods/${ready.id}/transactions` },
+        { method: 'POST' as const, url: `${acc(SME)}/periods/${ready.id}/confirm` },
+        { method: 'POST' as const, url: `${acc(SME)}/periods/${ready.id}/dispute`, payload: { reason: 'Số liệu cửa hàng không khớp' } },
+        { method: 'GET' as const, url: `${acc(SME)}/months` },
+      ];
+      for (const call of calls) {
+        const res = await t.call(token, call);
+        expect(res.statusCode, `${role} ${call.method} ${call.url}`).toBe(403);
+        expect(res.json().status).toBe(3);
+      }
+      const en = await t.call(token, { method: 'GET', url: `${acc(SME)}/periods?fromDate=${r.from}&toDate=${r.to}&lang=en` });
+      expect(en.json().message).toBe('You do not have access to this merchant');
+    }
+    const after = await t.call(owner, { method: 'GET', url: `${acc(SME)}/periods/${ready.id}` });
+    expect(after.json().data).toMatchObject({ status: 'READY', disputedAt: null, confirmedAt: null });
+  });
+
+  it("a store scope sums only its stores' payments: the figures of the store's own transaction report, no fees", async () => {
+    const [{ id: storeId }] = await rows<{ id: number }>(t.database.db, sql`select id from stores where store_id = ${CASHIER_STORE_CODE}`);
+    const r = presetRange('last30Days', vietnamToday());
+    const repo = periodsRepository(t.database.db);
+    const whole = await repo.page({ merchantId: SME, storeIds: null }, { fromDate: r.from, toDate: r.to }, { pageNumber: 0, pageSize: 100 });
+    const store = await repo.page({ merchantId: SME, storeIds: [storeId] }, { fromDate: r.from, toDate: r.to }, { pageNumber: 0, pageSize: 100 });
+    expect(store.rows.map((p) => p.id)).toEqual(whole.rows.map((p) => p.id));
+    const withStorePayments = store.rows.filter((p) => p.successfulCount > 0);
+    expect(withStorePayments.length).toBeGreaterThan(0);
+    for (const period of withStorePayments.slice(0, 3)) {
+      const full = whole.rows.find((p) => p.id === period.id)!;
+      expect(period.grossAmount).toBeLessThan(full.grossAmount);
+      // The cashier works at that store only: their transaction report of the day is the store's.
+      const res = await t.call(cashier, { method: 'GET', url: `${txReport(SME)}?from=${period.day}&to=${period.day}&pageSize=100` });
+      expect(res.statusCode).toBe(200);
+      const f = figuresOfPayments(res.json().data.content as never);
+      expect({ n: period.successfulCount, gross: period.grossAmount, refunds: period.refundedAmount }).toEqual({
+        n: f.successfulCount,
+        gross: f.grossAmount,
+        refunds: f.refundedAmount,
+      });
+      expect({ fee: period.feeAmount, net: period.netAmount }).toEqual({ fee: null, net: null });
+    }
   });
 });
