@@ -16,6 +16,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import { visuallyHidden } from '@mui/utils';
 import type { Page } from '@/domain/api';
 import type { NotificationItem, NotificationSummary } from '@/domain/notifications';
 import { formatDateTime } from '@/domain/format';
@@ -46,6 +47,8 @@ export function NotificationBell() {
   const queryClient = useQueryClient();
   const merchantId = getChosenMerchantId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  /** The newest live notification, read out by screen readers (a polite live region). */
+  const [announced, setAnnounced] = useState('');
   const popoverId = useId();
   const titleId = useId();
   const summaryKey = [...notificationsQueryKey(merchantId), 'summary'];
@@ -57,8 +60,9 @@ export function NotificationBell() {
         old && item.readAt === null ? { unread: old.unread + 1 } : old,
       );
       void queryClient.invalidateQueries({ queryKey: [...notificationsQueryKey(merchantId), 'list'] });
+      setAnnounced(notificationText(i18n, item));
     },
-    [queryClient, merchantId],
+    [queryClient, merchantId, i18n],
   );
   const { streamDown } = useLiveNotifications(merchantId, onNotification);
 
@@ -132,6 +136,9 @@ export function NotificationBell() {
   if (merchantId === null) return null;
   return (
     <>
+      <Box role="status" aria-live="polite" sx={visuallyHidden} data-testid="notification-announcer">
+        {announced}
+      </Box>
       <Tooltip title={label}>
         <IconButton
           onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}

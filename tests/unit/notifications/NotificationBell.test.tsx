@@ -54,6 +54,7 @@ describe('<NotificationBell>', () => {
     unread = 2;
     live.send(item(2));
     await screen.findByRole('button', { name: 'Thông báo, 2 chưa đọc' });
+    expect(screen.getByTestId('notification-announcer').textContent).toBe('Có phản hồi mới cho yêu cầu #1234: Thiếu tiền.');
 
     fireEvent.click(bell);
     const panel = await screen.findByRole('dialog', { name: 'Thông báo' });
@@ -78,5 +79,27 @@ describe('<NotificationBell>', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Đánh dấu đã đọc tất cả' }));
     await waitFor(() => expect(api.readAllNotifications).toHaveBeenCalledTimes(1));
     await screen.findByRole('button', { name: 'Thông báo, 0 chưa đọc', hidden: true });
+  });
+  it('loads the next page on "load more", newest first, until there is none', async () => {
+    const page = (n: number) => ({
+      content: Array.from({ length: n === 0 ? 10 : 2 }, (_, i) => item(100 - n * 10 - i, { params: { ticketId: 100 - n * 10 - i, subject: 'S' } })),
+      totalElements: 12,
+      pageNumber: n,
+      pageSize: 10,
+    });
+    const api = {
+      notificationSummary: vi.fn(async () => ({ unread: 12 })),
+      listNotifications: vi.fn(async (n: number) => page(n)),
+      openNotificationStream: vi.fn(() => new Promise<ReadableStream<Uint8Array>>(() => {})),
+    };
+    renderWithProviders(<NotificationBell />, { dataProvider: api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Thông báo, 12 chưa đọc' }));
+    const panel = await screen.findByRole('dialog', { name: 'Thông báo' });
+    await waitFor(() => expect(within(panel).getAllByTestId('notification-item')).toHaveLength(10));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Xem thêm' }));
+    await waitFor(() => expect(within(panel).getAllByTestId('notification-item')).toHaveLength(12));
+    expect(api.listNotifications).toHaveBeenLastCalledWith(1, 10);
+    expect(within(panel).getAllByTestId('notification-item').at(-1)!.textContent).toContain('#89');
+    expect(within(panel).queryByRole('button', { name: 'Xem thêm' })).toBeNull();
   });
 });
