@@ -16,6 +16,7 @@ import { seedPaymentLinks } from './seed-payment-links';
 import { seedBusinessPages } from './seed-business-pages';
 import { seedPageContent } from './seed-page-content';
 import { seedPageActivity } from './seed-page-activity';
+import { seedPageBadges } from './seed-page-badges';
 import { seedPaymentIntegration } from './seed-payment-integration';
 import { seedDisbursementCenter } from './seed-disbursement-center';
 import { seedSettlement } from './seed-settlement';
@@ -39,6 +40,8 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
   seedPageContent,
   // After the pages and content seeds: their follows, reactions, comments and reviews become events.
   seedPageActivity,
+  // After the content seed: the page's reviewers earn the demo badges.
+  seedPageBadges,
   seedSettlement,
   seedHelpCenter,
 ];
