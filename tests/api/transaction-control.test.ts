@@ -136,7 +136,7 @@ describe('transaction control', () => {
   });
 
   it('refuses a file with bad rows whole, naming each row, and writes nothing', async () => {
-    const before = [await count('transaction_control_runs'), await count('transaction_control_rows')];
+    const before = [await count('transaction_control_runs'), await count('transaction_control_chunks')];
     const res = await upload(accountant, 'loi.csv', csvOf('9000000000001,DH-1,"150000,5"', ',,20000', '9000000000002,DH-2,abc', '9000000000003,DH-3,-5000', '9000000000004,,1.250.000'));
     expect(res.statusCode).toBe(400);
     const { status, message } = res.json();
@@ -147,7 +147,7 @@ describe('transaction control', () => {
     expect(message).toContain('Dòng 4: Số tiền không hợp lệ (abc)');
     expect(message).toContain('Dòng 5: Số tiền phải lớn hơn 0');
     expect(message).not.toContain('Dòng 6');
-    expect([await count('transaction_control_runs'), await count('transaction_control_rows')]).toEqual(before);
+    expect([await count('transaction_control_runs'), await count('transaction_control_chunks')]).toEqual(before);
   });
 
   it('refuses files that lie about their type, miss the template header, or would unpack too large', async () => {

@@ -1,9 +1,11 @@
 /**
- * Control runs and their matching, done by the database: the file's rows go into a temporary table in
- * batches of multi-row inserts (unnest of one array parameter per column), the provider's successful transactions of the
- * window into another, and a few set-based statements pair them (transaction id first, then order
- * id among what is left, each side used once), write the run's rows and sum them per class. All of it in
- * one transaction: a failure leaves no run behind.
+ * Control runs and their matching. The provider's successful transactions of the window come out of the
+ * database in one row (a string_agg per column, ordered by time), the pairing is done here with hash maps
+ * (matchControl: transaction id first, then order id among what is left, each side used once), and the run's
+ * rows go back CONTROL_CHUNK_ROWS seqs of a class per database row (transaction_control_chunks), one array per
+ * column. Measured on PGlite with 200,000 rows: a database row per run row, temporary tables or set-based
+ * joins of the two sides each cost seconds; this costs a fraction. All of it in one transaction: a failure
+ * leaves no run behind.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { SUCCESSFUL_STATUSES } from '@/domain/figures';
@@ -19,10 +21,11 @@ import {
   type ControlTotals,
 } from '@/domain/transactionControl';
 import { rows, type Db } from '../../db/client';
+import { CONTROL_CHUNK_ROWS } from '../../db/schema/transaction-control';
 
-/** Rows per multi-row insert of the file (one array parameter per column). */
-const INSERT_BATCH = 50_000;
-/** Rows per query when streaming an export. */
+/** Chunks per insert statement (each is 10 array parameters). */
+const INSERT_CHUNKS = 200;
+/** Rows (about) per query when streaming an export. */
 export const EXPORT_BATCH_SIZE = 5_000;
 
 export interface ControlScope {
@@ -39,12 +42,13 @@ export interface NewRun {
   createdByName: string;
 }
 
+const chunkOf = (seq: number) => Math.floor((seq - 1) / CONTROL_CHUNK_ROWS);
 const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 const textArray = (values: readonly string[]) => sql`${`{${values.join(',')}}`}::text[]`;
 /** Array literals for one parameter per column (the file's ids are any text: quoted, NULL for none). */
 const intList = (values: ReadonlyArray<number | null>) => `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
-const textList = (values: ReadonlyArray<string | null>) =>
-  `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
+const quoted = (v: string) => (v.includes('"') || v.includes('\\') ? `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"` : `"${v}"`);
+const textList = (values: ReadonlyArray<string | null>) => `{${values.map((v) => (v === null ? 'NULL' : quoted(v))).join(',')}}`;
 
 /** The runs a scope sees: store-scoped callers only runs limited to stores they hold. */
 function runVisible(scope: ControlScope): SQL {
@@ -117,15 +121,196 @@ export function withDuplicates(fileRows: readonly ControlFileRow[]): Array<Contr
   });
 }
 
-const SELECT_ROW = sql`select seq, class, row_no, transaction_id, order_id, merchant_amount, provider_amount, provider_status,
-  provider_created_at, matched_by, duplicate_of from transaction_control_rows`;
+/** The provider's side of a window, column by column, in time order (then id). */
+export interface ProviderSide {
+  ids: string[];
+  orderIds: Array<string | null>;
+  amounts: number[];
+  statuses: string[];
+  /** As the database writes them (text, written back unchanged). */
+  createdAts: string[];
+}
+
+const SEP = '\u001f';
+const NULL_MARK = '\u001e';
+
+/**
+ * Reads the transactions `from` selects as one row of joined strings (a result row per transaction costs
+ * seconds at 200,000 on PGlite). A value holding the separator would split wrong: the lengths then disagree
+ * and the side is read again row by row.
+ */
+async function providerSide(tx: Db, from: SQL): Promise<ProviderSide> {
+  const order = sql`order by t.created_at, t.id`;
+  const [joined] = await rows<{ n: number; ids: string | null; order_ids: string | null; amounts: string | null; statuses: string | null; created_ats: string | null }>(
+    tx,
+    sql`select count(*)::int as n, string_agg(t.id, ${SEP} ${order}) as ids, string_agg(coalesce(t.order_id, ${NULL_MARK}), ${SEP} ${order}) as order_ids,
+      string_agg(t.amount::text, ${SEP} ${order}) as amounts, string_agg(t.status, ${SEP} ${order}) as statuses,
+      string_agg(t.created_at::text, ${SEP} ${order}) as created_ats ${from}`,
+  );
+  if (joined.n === 0) return { ids: [], orderIds: [], amounts: [], statuses: [], createdAts: [] };
+  const split = (v: string | null) => (v ?? '').split(SEP);
+  const side: ProviderSide = {
+    ids: split(joined.ids),
+    orderIds: split(joined.order_ids).map((v) => (v === NULL_MARK ? null : v)),
+    amounts: split(joined.amounts).map(Number),
+    statuses: split(joined.statuses),
+    createdAts: split(joined.created_ats),
+  };
+  if ([side.ids, side.orderIds, side.amounts, side.statuses, side.createdAts].every((c) => c.length === joined.n)) return side;
+  const list = await rows<{ id: string; order_id: string | null; amount: string | number; status: string; created_at: string }>(
+    tx,
+    sql`select t.id, t.order_id, t.amount, t.status, t.created_at::text as created_at ${from} ${order}`,
+  );
+  return {
+    ids: list.map((r) => r.id),
+    orderIds: list.map((r) => r.order_id),
+    amounts: list.map((r) => Number(r.amount)),
+    statuses: list.map((r) => r.status),
+    createdAts: list.map((r) => r.created_at),
+  };
+}
+
+/** One chunk of a run's rows: a class's rows among seqs chunk × CONTROL_CHUNK_ROWS + 1 … (chunk + 1) × CONTROL_CHUNK_ROWS. */
+export interface ControlChunk {
+  class: ControlClass;
+  chunk: number;
+  seqs: number[];
+  rowNos: Array<number | null>;
+  transactionIds: Array<string | null>;
+  orderIds: Array<string | null>;
+  merchantAmounts: Array<number | null>;
+  providerAmounts: Array<number | null>;
+  providerStatuses: Array<string | null>;
+  providerCreatedAts: Array<string | null>;
+  matchedBy: Array<string | null>;
+  duplicateOf: Array<number | null>;
+}
+
+/**
+ * Pairs the file (rows in file order, duplicates marked) with the provider's side: by transaction id, then,
+ * among what is left on both sides, by order id (each provider transaction goes to the first file row with
+ * its order id; a file row takes the provider transaction with the smallest id). Classes: DUPLICATE (the
+ * row repeats an earlier one: not paired), ONLY_MERCHANT, MATCHED (same amount), AMOUNT_MISMATCH; then the
+ * provider's unpaired transactions, in time order, ONLY_PROVIDER. Seqs: file rows 1…n, then those.
+ */
+export function matchControl(
+  file: ReadonlyArray<ControlFileRow & { duplicateOf: number | null }>,
+  provider: ProviderSide,
+): { chunks: ControlChunk[]; totals: ControlTotals } {
+  const byId = new Map<string, number>();
+  provider.ids.forEach((id, i) => byId.set(id, i));
+  const paired = new Int32Array(file.length).fill(-1);
+  const matchedBy: Array<'TRANSACTION_ID' | 'ORDER_ID' | null> = new Array(file.length).fill(null);
+  const used = new Uint8Array(provider.ids.length);
+  file.forEach((row, i) => {
+    if (row.duplicateOf !== null || row.transactionId === null) return;
+    const p = byId.get(row.transactionId);
+    if (p === undefined) return;
+    paired[i] = p;
+    matchedBy[i] = 'TRANSACTION_ID';
+    used[p] = 1;
+  });
+  // Order ids: the first file row still without a pair, and the smallest id among providers still free.
+  const firstRow = new Map<string, number>();
+  file.forEach((row, i) => {
+    if (row.duplicateOf !== null || paired[i] >= 0 || row.orderId === null || firstRow.has(row.orderId)) return;
+    firstRow.set(row.orderId, i);
+  });
+  const smallest = new Map<string, number>();
+  provider.orderIds.forEach((orderId, p) => {
+    if (used[p] || orderId === null || !firstRow.has(orderId)) return;
+    const best = smallest.get(orderId);
+    if (best === undefined || provider.ids[p] < provider.ids[best]) smallest.set(orderId, p);
+  });
+  for (const [orderId, p] of smallest) {
+    const i = firstRow.get(orderId)!;
+    paired[i] = p;
+    matchedBy[i] = 'ORDER_ID';
+    used[p] = 1;
+  }
+
+  const totals = emptyTotals();
+  const chunks = new Map<string, ControlChunk>();
+  const add = (
+    cls: ControlClass,
+    seq: number,
+    row: Omit<ControlRow, 'seq' | 'class' | 'providerCreatedAt' | 'matchedBy'> & { providerCreatedAt: string | null; matchedBy: string | null },
+  ) => {
+    const chunkNo = Math.floor((seq - 1) / CONTROL_CHUNK_ROWS);
+    const key = `${cls}:${chunkNo}`;
+    let c = chunks.get(key);
+    if (!c) {
+      c = { class: cls, chunk: chunkNo, seqs: [], rowNos: [], transactionIds: [], orderIds: [], merchantAmounts: [], providerAmounts: [], providerStatuses: [], providerCreatedAts: [], matchedBy: [], duplicateOf: [] };
+      chunks.set(key, c);
+    }
+    c.seqs.push(seq);
+    c.rowNos.push(row.rowNo);
+    c.transactionIds.push(row.transactionId);
+    c.orderIds.push(row.orderId);
+    c.merchantAmounts.push(row.merchantAmount);
+    c.providerAmounts.push(row.providerAmount);
+    c.providerStatuses.push(row.providerStatus);
+    c.providerCreatedAts.push(row.providerCreatedAt);
+    c.matchedBy.push(row.matchedBy);
+    c.duplicateOf.push(row.duplicateOf);
+    const t = totals[cls];
+    t.count += 1;
+    t.merchantAmount += row.merchantAmount ?? 0;
+    t.providerAmount += row.providerAmount ?? 0;
+  };
+  file.forEach((row, i) => {
+    const p = paired[i];
+    const found = p >= 0;
+    const cls: ControlClass =
+      row.duplicateOf !== null ? 'DUPLICATE' : !found ? 'ONLY_MERCHANT' : provider.amounts[p] === row.amount ? 'MATCHED' : 'AMOUNT_MISMATCH';
+    add(cls, i + 1, {
+      rowNo: row.rowNo,
+      transactionId: found ? provider.ids[p] : row.transactionId,
+      orderId: row.orderId ?? (found ? provider.orderIds[p] : null),
+      merchantAmount: row.amount,
+      providerAmount: found ? provider.amounts[p] : null,
+      providerStatus: found ? provider.statuses[p] : null,
+      providerCreatedAt: found ? provider.createdAts[p] : null,
+      matchedBy: matchedBy[i],
+      duplicateOf: row.duplicateOf,
+    });
+  });
+  let seq = file.length;
+  provider.ids.forEach((id, p) => {
+    if (used[p]) return;
+    add('ONLY_PROVIDER', ++seq, {
+      rowNo: null,
+      transactionId: id,
+      orderId: provider.orderIds[p],
+      merchantAmount: null,
+      providerAmount: provider.amounts[p],
+      providerStatus: provider.statuses[p],
+      providerCreatedAt: provider.createdAts[p],
+      matchedBy: null,
+      duplicateOf: null,
+    });
+  });
+  return { chunks: [...chunks.values()], totals };
+}
+
+function* chunksOf<T>(out: { chunks: T[] }, size: number): Generator<T[]> {
+  for (let i = 0; i < out.chunks.length; i += size) yield out.chunks.slice(i, i + size);
+}
+
+/** A run's rows out of their chunks, one per array element. */
+const SELECT_ROWS = sql`select u.seq, c.class, u.row_no, u.transaction_id, u.order_id, u.merchant_amount, u.provider_amount, u.provider_status,
+    u.provider_created_at, u.matched_by, u.duplicate_of
+  from transaction_control_chunks c cross join lateral unnest(c.seqs, c.row_nos, c.transaction_ids, c.order_ids, c.merchant_amounts,
+    c.provider_amounts, c.provider_statuses, c.provider_created_ats, c.matched_by, c.duplicate_of)
+    as u(seq, row_no, transaction_id, order_id, merchant_amount, provider_amount, provider_status, provider_created_at, matched_by, duplicate_of)`;
 
 export function transactionControlRepository(db: Db) {
   return {
     /** Matches the file against the provider's side of the window and stores the run; returns its id. */
     async createRun(scope: ControlScope, run: NewRun, fileRows: readonly ControlFileRow[]): Promise<number> {
       const { start, end } = dayBounds({ from: run.from, to: run.to });
-      const marked = withDuplicates(fileRows);
+      // Seqs follow the file's row order.
+      const marked = withDuplicates([...fileRows].sort((a, b) => a.rowNo - b.rowNo));
       return db.transaction(async (tx) => {
         const [created] = await rows<{ id: number }>(
           tx,
@@ -135,57 +320,29 @@ export function transactionControlRepository(db: Db) {
             returning id`,
         );
         const runId = created.id;
-        // Hash joins and the sorts below stay in memory instead of spilling (PGlite's default is 4 MB).
-        await tx.execute(sql`set local work_mem = '128MB'`);
-        await tx.execute(sql`create temp table tc_file (row_no int, tx_id text, order_id text, amount bigint not null, dup_of int) on commit drop`);
-        for (let i = 0; i < marked.length; i += INSERT_BATCH) {
-          const batch = marked.slice(i, i + INSERT_BATCH);
-          await tx.execute(sql`insert into tc_file select * from unnest(
-            ${intList(batch.map((r) => r.rowNo))}::int[], ${textList(batch.map((r) => r.transactionId))}::text[],
-            ${textList(batch.map((r) => r.orderId))}::text[], ${intList(batch.map((r) => r.amount))}::bigint[], ${intList(batch.map((r) => r.duplicateOf))}::int[])`);
-        }
         const stores = scope.storeIds === null ? sql`` : sql`and t.store_id = any(${intArray(scope.storeIds)})`;
-        await tx.execute(sql`create temp table tc_prov on commit drop as
-          select t.id, t.order_id, t.amount, t.status, t.created_at from transactions t
-          where t.merchant_id = ${scope.merchantId} and t.created_at >= ${start.toISOString()}::timestamptz and t.created_at < ${end.toISOString()}::timestamptz
-            and t.status = any(${textArray(SUCCESSFUL_STATUSES)}) ${stores}`);
-        await tx.execute(sql`analyze tc_file`);
-        await tx.execute(sql`analyze tc_prov`);
-        // Pairs by transaction id; then what is left by order id: each provider transaction with its lowest file row, then each file row once.
-        await tx.execute(sql`create temp table tc_match on commit drop as
-          with by_id as (
-            select f.row_no, p.id as prov_id from tc_file f join tc_prov p on p.id = f.tx_id where f.dup_of is null
-          )
-          select row_no, prov_id, 'TRANSACTION_ID' as matched_by from by_id
-          union all
-          select row_no, prov_id, 'ORDER_ID' from (
-            select distinct on (c.row_no) c.row_no, c.prov_id from (
-              select distinct on (p.id) f.row_no, p.id as prov_id
-              from tc_file f join tc_prov p on p.order_id = f.order_id
-              where f.dup_of is null
-                and not exists (select 1 from by_id m where m.row_no = f.row_no)
-                and not exists (select 1 from by_id m where m.prov_id = p.id)
-              order by p.id, f.row_no
-            ) c order by c.row_no, c.prov_id
-          ) d`);
-        await tx.execute(sql`analyze tc_match`);
-        await tx.execute(sql`insert into transaction_control_rows
-            (run_id, seq, class, row_no, transaction_id, order_id, merchant_amount, provider_amount, provider_status, provider_created_at, matched_by, duplicate_of)
-          select ${runId}::int, row_number() over (order by f.row_no),
-            case when f.dup_of is not null then 'DUPLICATE' when m.row_no is null then 'ONLY_MERCHANT'
-                 when p.amount = f.amount then 'MATCHED' else 'AMOUNT_MISMATCH' end,
-            f.row_no, coalesce(p.id, f.tx_id), coalesce(f.order_id, p.order_id), f.amount, p.amount, p.status, p.created_at, m.matched_by, f.dup_of
-          from tc_file f left join tc_match m on m.row_no = f.row_no left join tc_prov p on p.id = m.prov_id
-          union all
-          select ${runId}::int, ${fileRows.length}::int + row_number() over (order by p.created_at, p.id), 'ONLY_PROVIDER', null, p.id, p.order_id, null, p.amount, p.status, p.created_at, null, null
-          from tc_prov p where not exists (select 1 from tc_match m where m.prov_id = p.id)`);
-        const sums = await rows<{ class: ControlClass; count: number; merchant_amount: string | number; provider_amount: string | number }>(
+        const provider = await providerSide(
           tx,
-          sql`select class, count(*)::int as count, coalesce(sum(merchant_amount), 0) as merchant_amount, coalesce(sum(provider_amount), 0) as provider_amount
-            from transaction_control_rows where run_id = ${runId} group by class`,
+          sql`from transactions t where t.merchant_id = ${scope.merchantId} and t.created_at >= ${start.toISOString()}::timestamptz
+            and t.created_at < ${end.toISOString()}::timestamptz and t.status = any(${textArray(SUCCESSFUL_STATUSES)}) ${stores}`,
         );
+        const out = matchControl(marked, provider);
+        for (const batch of chunksOf(out, INSERT_CHUNKS)) {
+          await tx.execute(sql`insert into transaction_control_chunks (run_id, class, chunk, row_count, seqs, row_nos, transaction_ids, order_ids,
+              merchant_amounts, provider_amounts, provider_statuses, provider_created_ats, matched_by, duplicate_of)
+            values ${sql.join(
+              batch.map(
+                (c) => sql`(${runId}, ${c.class}, ${c.chunk}, ${c.seqs.length}, ${intList(c.seqs)}::int[], ${intList(c.rowNos)}::int[],
+                  ${textList(c.transactionIds)}::text[], ${textList(c.orderIds)}::text[], ${intList(c.merchantAmounts)}::bigint[],
+                  ${intList(c.providerAmounts)}::bigint[], ${textList(c.providerStatuses)}::text[], ${textList(c.providerCreatedAts)}::timestamptz[],
+                  ${textList(c.matchedBy)}::text[], ${intList(c.duplicateOf)}::int[])`,
+              ),
+              sql`, `,
+            )}`);
+        }
+        const sums = CONTROL_CLASSES.map((cls) => ({ class: cls, ...out.totals[cls] }));
         const totals = emptyTotals();
-        for (const s of sums) totals[s.class] = { count: s.count, merchantAmount: Number(s.merchant_amount), providerAmount: Number(s.provider_amount) };
+        for (const s of sums) totals[s.class] = { count: s.count, merchantAmount: s.merchantAmount, providerAmount: s.providerAmount };
         await tx.execute(sql`update transaction_control_runs set totals = ${JSON.stringify(totals)}::jsonb where id = ${runId}`);
         return runId;
       });
@@ -216,20 +373,54 @@ export function transactionControlRepository(db: Db) {
 
     /** A page of a run's rows (the run already checked against the caller), in file order then provider-only. */
     async rows(runId: number, cls: ControlClass | undefined, page: { pageNumber: number; pageSize: number }): Promise<ControlRow[]> {
-      const where = cls ? sql`run_id = ${runId} and class = ${cls}` : sql`run_id = ${runId}`;
-      const list = await rows<RowDbRow>(db, sql`${SELECT_ROW} where ${where} order by seq limit ${page.pageSize} offset ${page.pageNumber * page.pageSize}`);
+      const skip = page.pageNumber * page.pageSize;
+      if (!cls) {
+        // Every class: seqs are 1, 2, … without gaps, so the page is seqs skip + 1 … skip + pageSize.
+        const list = await rows<RowDbRow>(
+          db,
+          sql`${SELECT_ROWS} where c.run_id = ${runId} and c.chunk between ${chunkOf(skip + 1)} and ${chunkOf(skip + page.pageSize)}
+            and u.seq > ${skip} and u.seq <= ${skip + page.pageSize} order by u.seq`,
+        );
+        return list.map(toRow);
+      }
+      // One class: its chunks' row counts, added up, say which chunks hold the page.
+      const chunks = await rows<{ chunk: number; row_count: number }>(
+        db,
+        sql`select chunk, row_count from transaction_control_chunks where run_id = ${runId} and class = ${cls} order by chunk`,
+      );
+      const wanted: number[] = [];
+      let before = 0;
+      let skipInWanted = 0;
+      for (const c of chunks) {
+        if (before + c.row_count > skip && before < skip + page.pageSize) {
+          if (wanted.length === 0) skipInWanted = skip - before;
+          wanted.push(c.chunk);
+        }
+        before += c.row_count;
+      }
+      if (wanted.length === 0) return [];
+      const list = await rows<RowDbRow>(
+        db,
+        sql`${SELECT_ROWS} where c.run_id = ${runId} and c.class = ${cls} and c.chunk = any(${intArray(wanted)})
+          order by u.seq limit ${page.pageSize} offset ${skipInWanted}`,
+      );
       return list.map(toRow);
     },
 
-    /** Every row of the class (or all), in keyset batches: no long transaction, no row cap. */
+    /** Every row of the class (or all), in seq order, a few chunks per query: no long transaction, no row cap. */
     async *stream(runId: number, cls: ControlClass | undefined): AsyncGenerator<ControlRow> {
-      let after = 0;
-      for (;;) {
-        const classWhere = cls ? sql`and class = ${cls}` : sql``;
-        const batch = await rows<RowDbRow>(db, sql`${SELECT_ROW} where run_id = ${runId} ${classWhere} and seq > ${after} order by seq limit ${EXPORT_BATCH_SIZE}`);
+      const classWhere = cls ? sql`and c.class = ${cls}` : sql``;
+      const [{ last }] = await rows<{ last: number | null }>(
+        db,
+        sql`select max(chunk) as last from transaction_control_chunks c where c.run_id = ${runId} ${classWhere}`,
+      );
+      const step = Math.max(1, Math.floor(EXPORT_BATCH_SIZE / CONTROL_CHUNK_ROWS));
+      for (let from = 0; from <= (last ?? -1); from += step) {
+        const batch = await rows<RowDbRow>(
+          db,
+          sql`${SELECT_ROWS} where c.run_id = ${runId} ${classWhere} and c.chunk between ${from} and ${from + step - 1} order by u.seq`,
+        );
         for (const r of batch) yield toRow(r);
-        if (batch.length < EXPORT_BATCH_SIZE) return;
-        after = batch[batch.length - 1].seq;
       }
     },
   };

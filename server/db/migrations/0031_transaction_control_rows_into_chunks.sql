@@ -1,0 +1,1 @@
+DROP TABLE "transaction_control_rows" CASCADE;
