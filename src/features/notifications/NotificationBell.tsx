@@ -2,6 +2,7 @@ import { useCallback, useId, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useCanAccess } from 'react-admin';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -44,6 +45,7 @@ export function NotificationBell() {
   const api = usePortalApi();
   const navigate = useNavigate();
   const pathOf = usePathOf();
+  const payoutReport = useCanAccess({ resource: 'payout-report', action: 'show' });
   const queryClient = useQueryClient();
   const merchantId = getChosenMerchantId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -98,14 +100,19 @@ export function NotificationBell() {
     );
   };
 
-  /** Where an item leads: an export to its report's list (whose "exported files" holds it), others to their link. */
+  /**
+   * Where an item leads: a payout to its detail in the payout report (for those who may see it), an export to
+   * its report's list (whose "exported files" holds it), others to their link.
+   */
   const pathFor = (item: NotificationItem): string | null => {
-    if (item.kind === 'EXPORT_READY' && typeof item.params.report === 'string') {
-      try {
-        return pathOf(item.params.report, 'list');
-      } catch {
-        // A report this portal does not have: its link.
+    const { payoutId, report } = item.params;
+    try {
+      if ((item.kind === 'PAYOUT_DONE' || item.kind === 'PAYOUT_FAILED') && typeof payoutId === 'number' && payoutReport.canAccess) {
+        return pathOf('payout-report', 'show', { id: payoutId });
       }
+      if (item.kind === 'EXPORT_READY' && typeof report === 'string') return pathOf(report, 'list');
+    } catch {
+      // A screen this portal does not have: the notification's own link.
     }
     return routerPathOf(item.link);
   };

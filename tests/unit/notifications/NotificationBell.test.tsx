@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { NotificationItem } from '@/domain/notifications';
 import { clearPortalStorage, secureLocal, StorageKeys } from '@/storage';
 import { NotificationBell } from '@/features/notifications/NotificationBell';
+import { ResourceListProvider, type ResourceConfig } from '@/resourceConfig';
 import { landing, renderWithProviders } from '../portal/helpers/wrapper';
 
 const item = (id: number, over: Partial<NotificationItem> = {}): NotificationItem => ({
@@ -101,5 +102,39 @@ describe('<NotificationBell>', () => {
     expect(api.listNotifications).toHaveBeenLastCalledWith(1, 10);
     expect(within(panel).getAllByTestId('notification-item').at(-1)!.textContent).toContain('#89');
     expect(within(panel).queryByRole('button', { name: 'Xem thêm' })).toBeNull();
+  });
+  it('opens a payout in the payout report and an export in its report’s list', async () => {
+    const resources = [
+      { name: 'payout-report', paths: { list: 'payout-report', show: 'payout-report/:id' } },
+      { name: 'transaction-report', paths: { list: 'report-center/transaction-report' } },
+    ] as unknown as ResourceConfig[];
+    const api = {
+      notificationSummary: vi.fn(async () => ({ unread: 2 })),
+      listNotifications: vi.fn(async () => ({
+        content: [
+          item(8, { kind: 'PAYOUT_DONE', params: { amount: 1_500_000, reference: 'FT1', payoutId: 77 }, link: '/portal/app/period-control/5' }),
+          item(7, { kind: 'EXPORT_READY', params: { fileName: 'giao-dich.csv', report: 'transaction-report' }, link: '/portal/app/report-center' }),
+        ],
+        totalElements: 2,
+        pageNumber: 0,
+        pageSize: 10,
+      })),
+      readNotification: vi.fn(async () => {}),
+      openNotificationStream: vi.fn(() => new Promise<ReadableStream<Uint8Array>>(() => {})),
+    };
+    const { router } = renderWithProviders(
+      <ResourceListProvider resources={resources}>
+        <NotificationBell />
+      </ResourceListProvider>,
+      { dataProvider: api },
+    );
+    const openItem = async (text: string) => {
+      fireEvent.click(await screen.findByRole('button', { name: /^Thông báo, \d+ chưa đọc$/ }));
+      fireEvent.click(await within(await screen.findByRole('dialog', { name: 'Thông báo' })).findByText(text));
+    };
+    await openItem('Đã chuyển 1.500.000 đ về tài khoản nhận tiền (mã tham chiếu FT1).');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/payout-report/77'));
+    await openItem('File giao-dich.csv đã sẵn sàng để tải về.');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/report-center/transaction-report'));
   });
 });

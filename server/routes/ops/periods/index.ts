@@ -144,7 +144,10 @@ export const opsPeriodsRoutes: FastifyPluginAsyncZod = async (app) => {
         await notify(tx, {
           merchantId: period.merchantId,
           kind: paid ? 'PAYOUT_DONE' : 'PAYOUT_FAILED',
-          params: paid ? { amount: updated.amount, reference: body.bankReference! } : { amount: updated.amount, reason: body.reason! },
+          // payoutId: the bell opens the payout's detail for those who may see the payout report, else the period.
+          params: paid
+            ? { amount: updated.amount, reference: body.bankReference!, payoutId: updated.id }
+            : { amount: updated.amount, reason: body.reason!, payoutId: updated.id },
           link: `/portal/app/period-control/${id}`,
         });
         return updated;
