@@ -4,7 +4,7 @@
  * payment centre's screens at 360 px wide without sideways page scroll.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { chooseMerchant, DemoMerchants, DemoUsers, signIn, t, type Lng } from './support';
+import { chooseMerchant, DemoMerchants, DemoUsers, signIn, t, waitForQuiet, type Lng } from './support';
 
 const L = 'resources.payment-links';
 const I = 'resources.payment-integration';
@@ -88,7 +88,7 @@ test.describe('payment centre screens', () => {
       await page.setViewportSize({ width: 360, height: 760 });
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await waitForQuiet(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     });
   }
@@ -99,7 +99,7 @@ test.describe('payment centre screens', () => {
     await page.setViewportSize({ width: 360, height: 760 });
     await page.goto(path);
     await expect(page.getByTestId('pay-url')).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

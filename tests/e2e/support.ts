@@ -22,7 +22,45 @@ export function t(key: string, vars: Record<string, string | number> = {}, lng: 
 
 export const PRODUCT = 'Ví Xanh';
 
+/** Requests that stay open by design (the notification stream): never waited for. */
+const LIVE_REQUEST = /\/notification\/v2\/stream/;
+const inFlight = new WeakMap<Page, Set<object>>();
+
+function trackRequests(page: Page): Set<object> {
+  let open = inFlight.get(page);
+  if (!open) {
+    const pending = new Set<object>();
+    page.on('request', (r) => {
+      if (!LIVE_REQUEST.test(r.url())) pending.add(r);
+    });
+    page.on('requestfinished', (r) => pending.delete(r));
+    page.on('requestfailed', (r) => pending.delete(r));
+    inFlight.set(page, pending);
+    open = pending;
+  }
+  return open;
+}
+
+/**
+ * Waits until no request has been in flight for `quietMs`, leaving out the live notification stream:
+ * Playwright's 'networkidle' never comes once the bell keeps its stream open. Requests are tracked from
+ * sign-in on (or from the first call, for a page that never signed in through signIn).
+ */
+export async function waitForQuiet(page: Page, quietMs = 500, timeoutMs = 15_000): Promise<void> {
+  const open = trackRequests(page);
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = open.size === 0 ? Date.now() : 0;
+  while (Date.now() < deadline) {
+    if (open.size > 0) quietSince = 0;
+    else if (quietSince === 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`requests still in flight after ${timeoutMs} ms`);
+}
+
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  trackRequests(page);
   if (!page.url().includes('/portal/auth/login')) await page.goto('/portal/auth/login');
   await page.getByRole('textbox', { name: t('portal.login.username'), exact: true }).fill(username);
   await page.getByRole('textbox', { name: t('portal.login.password'), exact: true }).fill(password);
@@ -35,7 +73,12 @@ export async function chooseMerchant(page: Page, name: string, { stays = false }
   await expect(page).toHaveURL(/\/portal\/onboard\/merchants-choose/);
   await page.getByRole('list', { name: t('portal.chooseMerchant.listLabel') }).getByRole('button', { name: new RegExp(escapeRegExp(name)) }).click();
   // The choice is stored once the merchant's details arrive; navigating before that lands back here.
-  if (!stays) await expect(page).not.toHaveURL(/\/portal\/onboard\/merchants-choose/);
+  if (!stays) {
+    await expect(page).not.toHaveURL(/\/portal\/onboard\/merchants-choose/);
+    // The app settles on its first screen (menu, merchant, a redirect to welcome) before a test navigates:
+    // a page.goto racing the app's own redirect is cancelled by it.
+    await waitForQuiet(page);
+  }
 }
 
 export function escapeRegExp(s: string): string {
@@ -92,7 +135,7 @@ export async function sidebarLink(page: Page, code: string, group?: string) {
   const nav = page.getByRole('navigation', { name: t('portal.layout.navigation') });
   // The entries come from the server: wait until they replaced the skeleton.
   await nav.getByRole('link', { name: t('resources.welcome.name') }).waitFor();
-  await page.waitForLoadState('networkidle');
+  await waitForQuiet(page);
   const link = nav.getByRole('link', { name: sidebarName(code), exact: true });
   if (group && !(await link.isVisible())) {
     const toggle = nav.getByRole('button', { name: sidebarName(group), exact: true });
