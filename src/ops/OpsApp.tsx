@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { I18nContextProvider } from 'react-admin';
 import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -14,6 +15,7 @@ import { OPS_PATH } from '@/authProvider/paths';
 import { getAuth } from '@/authProvider/session';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { PageLoader } from '@/components/PageLoader';
+import { useRaI18nProvider } from '@/i18n';
 import { NotFoundPage } from '@/pages/NotFoundPage';
 import { useShellLogout } from '@/pages/useShellLogout';
 import { OPS_SECTIONS } from './sections';
@@ -23,6 +25,18 @@ import { OPS_SECTIONS } from './sections';
  * operator's name, the language switch and sign-out; each section routes below its own path.
  */
 export default function OpsApp() {
+  // react-admin's words (the tables' pager, ra.*) come from its i18n context, which only <Admin> sets up.
+  const i18nProvider = useRaI18nProvider();
+  return i18nProvider ? (
+    <I18nContextProvider value={i18nProvider}>
+      <OpsLayout />
+    </I18nContextProvider>
+  ) : (
+    <PageLoader />
+  );
+}
+
+function OpsLayout() {
   const { t } = useTranslation();
   const { logout, pending } = useShellLogout();
   const { pathname } = useLocation();
