@@ -50,6 +50,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { paymentLinksRoutes } from './routes/payment-links';
 import { paymentIntegrationRoutes } from './routes/payment-integration';
 import { notificationsRoutes } from './routes/notifications';
+import { liveChatRoutes } from './routes/live-chat';
 import { publicPagesRoutes } from './routes/public-pages';
 import { periodControlRoutes } from './routes/period-control';
 import { monthlyControlRoutes } from './routes/monthly-control';
@@ -102,6 +103,7 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   paymentLinksRoutes,
   paymentIntegrationRoutes,
   notificationsRoutes,
+  liveChatRoutes,
   publicPagesRoutes,
   periodControlRoutes,
   monthlyControlRoutes,

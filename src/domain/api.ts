@@ -560,3 +560,23 @@ export const BusinessPageApiPaths = {
   opsReviewReject: '/ops/page-reviews/:pageId/reject',
   opsReviewSuspend: '/ops/page-reviews/:pageId/suspend',
 } as const;
+
+/**
+ * Live chat (issue 18; spec §2 messages-management, BUSINESS_PAGE_USER_CHAT_MANAGEMENT; §7 live-chat
+ * manager under /businesspage and a websocket endpoint). Staff calls act on one page of the merchant;
+ * the customer's calls are the public page's (demo customer session). The websocket opens with a chat
+ * token from one of the two token calls, sent in its first frame (never in the URL).
+ */
+export const LiveChatApiPaths = {
+  token: '/businesspage/v3/merchants/:merchantId/live-chat/token',
+  conversations: '/businesspage/v3/merchants/:merchantId/pages/:pageId/live-chat/conversations',
+  conversation: '/businesspage/v3/merchants/:merchantId/pages/:pageId/live-chat/conversations/:conversationId',
+  messages: '/businesspage/v3/merchants/:merchantId/pages/:pageId/live-chat/conversations/:conversationId/messages',
+  assignee: '/businesspage/v3/merchants/:merchantId/pages/:pageId/live-chat/conversations/:conversationId/assignee',
+  status: '/businesspage/v3/merchants/:merchantId/pages/:pageId/live-chat/conversations/:conversationId/status',
+  read: '/businesspage/v3/merchants/:merchantId/pages/:pageId/live-chat/conversations/:conversationId/read',
+  customerToken: '/public/pages/:slug/chat/token',
+  customerMessages: '/public/pages/:slug/chat/messages',
+  customerRead: '/public/pages/:slug/chat/read',
+  ws: '/live-chat/ws',
+} as const;

@@ -29,3 +29,4 @@ export * from './page-review-moderation';
 export * from './page-activity';
 export * from './notifications';
 export * from './help-center';
+export * from './live-chat';

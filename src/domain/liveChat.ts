@@ -1,0 +1,131 @@
+/**
+ * Live chat between a business page and its customers (issue 18; spec §2 messages-management,
+ * {id}/client/{clientId}, route code BUSINESS_PAGE_USER_CHAT_MANAGEMENT; §7 live-chat paths and a
+ * websocket endpoint). Shared by the API, the agent inbox and the public page's chat widget:
+ * statuses, kinds, the zod schemas of every input, and the websocket protocol.
+ */
+import { z } from 'zod';
+import { dbIdSchema, ValidationKeys } from './validation';
+
+export const CONVERSATION_STATUSES = ['OPEN', 'PENDING', 'RESOLVED'] as const;
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+
+export const MESSAGE_KINDS = ['TEXT', 'IMAGE', 'FILE', 'PAYMENT_LINK', 'NOTE'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+export const MESSAGE_SENDERS = ['CUSTOMER', 'STAFF', 'SYSTEM'] as const;
+export type MessageSender = (typeof MESSAGE_SENDERS)[number];
+
+/** Inbox filters: everything, the caller's own, nobody's. */
+export const INBOX_FILTERS = ['all', 'mine', 'unassigned'] as const;
+export type InboxFilter = (typeof INBOX_FILTERS)[number];
+
+export const LIVE_CHAT_LIMITS = {
+  textMaxLength: 2000,
+  searchMaxLength: 100,
+  clientMessageIdMaxLength: 64,
+  historyPageSize: 30,
+  historyMaxPageSize: 100,
+  /** Messages replayed at most after a reconnect; older ones come through the history call. */
+  catchUpMax: 500,
+  /** A chat token only opens a connection (docs/decisions.md). */
+  tokenSeconds: 120,
+  /** The first frame (auth) must arrive within this. */
+  authTimeoutMs: 10_000,
+  /** How long a typing indicator lasts without a new one. */
+  typingMs: 5_000,
+} as const;
+
+/** The websocket endpoint (under /api). */
+export const LIVE_CHAT_WS_PATH = '/live-chat/ws';
+
+/** Close codes: 4401 bad or expired token (fetch a new one), 4403 no longer allowed (signed out, role lost). */
+export const WS_CLOSE = { unauthenticated: 4401, forbidden: 4403, protocol: 4400 } as const;
+
+const text = z
+  .string(ValidationKeys.required)
+  .max(LIVE_CHAT_LIMITS.textMaxLength, ValidationKeys.invalid)
+  .refine((v) => v.trim().length > 0, ValidationKeys.required);
+
+const clientMessageId = z
+  .string(ValidationKeys.invalid)
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, ValidationKeys.invalid)
+  .optional();
+
+/** A staff message: text to the customer, or a private note only staff see. */
+export const staffMessageSchema = z.strictObject({
+  kind: z.enum(['TEXT', 'NOTE'], ValidationKeys.invalid),
+  body: text,
+  clientMessageId,
+});
+export type StaffMessageInput = z.infer<typeof staffMessageSchema>;
+
+/** A customer's message (text). */
+export const customerMessageSchema = z.strictObject({ body: text, clientMessageId });
+export type CustomerMessageInput = z.infer<typeof customerMessageSchema>;
+
+export const assignSchema = z.strictObject({ assigneeUserId: dbIdSchema.nullable() });
+export const statusSchema = z.strictObject({ status: z.enum(CONVERSATION_STATUSES, ValidationKeys.invalid) });
+export const readSchema = z.strictObject({ upToId: dbIdSchema });
+
+/** Websocket frames from a client. `since` is the highest message id the client holds. */
+export const wsClientFrameSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('auth'), token: z.string().min(1).max(4096), since: z.number().int().min(0).optional() }),
+  z.strictObject({ type: z.literal('typing'), conversationId: dbIdSchema }),
+  z.strictObject({ type: z.literal('read'), conversationId: dbIdSchema, upToId: dbIdSchema }),
+  z.strictObject({ type: z.literal('ping') }),
+]);
+export type WsClientFrame = z.infer<typeof wsClientFrameSchema>;
+
+export interface ChatAttachment {
+  name: string;
+  url: string;
+  mimeType: string;
+  size: number;
+}
+
+export interface ChatMessage {
+  id: number;
+  conversationId: number;
+  pageId: number;
+  sender: MessageSender;
+  /** The staff member who wrote it (staff side only; customers see null). */
+  senderUserId: number | null;
+  senderName: string | null;
+  kind: MessageKind;
+  body: string;
+  attachment: ChatAttachment | null;
+  paymentLinkId: number | null;
+  clientMessageId: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+  readAt: string | null;
+}
+
+export interface ConversationSummary {
+  id: number;
+  pageId: number;
+  customerId: number;
+  customerName: string;
+  /** Masked for staff (0963•••411). */
+  customerPhone: string | null;
+  status: ConversationStatus;
+  assigneeUserId: number | null;
+  assigneeName: string | null;
+  lastMessageId: number | null;
+  lastMessageAt: string | null;
+  lastMessagePreview: string | null;
+  lastMessageKind: MessageKind | null;
+  lastMessageSender: MessageSender | null;
+  unread: number;
+}
+
+/** Websocket frames from the server. */
+export type WsServerFrame =
+  | { type: 'ready'; pageIds: number[]; caughtUp: number }
+  | { type: 'message'; message: ChatMessage }
+  | { type: 'typing'; conversationId: number; sender: MessageSender; name: string | null }
+  | { type: 'receipt'; conversationId: number; kind: 'delivered' | 'read'; sender: MessageSender; upToId: number }
+  | { type: 'conversation'; conversationId: number; status: ConversationStatus; assigneeUserId: number | null }
+  | { type: 'pong' }
+  | { type: 'error'; message: string };

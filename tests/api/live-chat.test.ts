@@ -1,0 +1,259 @@
+/**
+ * Live chat (issue 18): chat tokens, the websocket (customer → agent and back, typing, receipts,
+ * catch-up exactly once, closed on sign-out and on role loss), the inbox (filters, accent-free search),
+ * history (keyset), notes staff-only, assign/status rules; users without a chat role and another
+ * merchant's page refused; bad input writes nothing.
+ */
+import { hash } from '@node-rs/argon2';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessPageMembers, businessPages, chatConversations, chatMessages, customers, memberships, users } from '../../server/db/schema';
+import { DemoMerchants } from '../../server/db/seed-fixtures';
+import { liveChatTiming } from '../../server/routes/live-chat';
+import { makeApp, type TestApp } from './helpers';
+import { isMessage, isReady, openChat, type ChatClient } from './live-chat-helpers';
+
+const SME = DemoMerchants.sme.id;
+const OTHER = DemoMerchants.other.id;
+const SLUG = 'api_chat_page';
+const PASSWORD = 'Demo@1234';
+
+const within = <T>(p: Promise<T>, ms = 5000) =>
+  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
+
+describe('live chat', () => {
+  let t: TestApp;
+  let wsUrl: string;
+  let pageId: number;
+  let otherPageId: number;
+  let owner: string;
+  let agent: { id: number; token: string };
+  let editor: { id: number; token: string };
+  let customerToken: string;
+  let customerId: number;
+  const open: ChatClient[] = [];
+
+  const db = () => t.database.db;
+  const staffPath = (p: number, rest = '') => `/api/businesspage/v3/merchants/${SME}/pages/${p}/live-chat${rest}`;
+  const chatToken = async (token: string, merchantId: number = SME) =>
+    t.call(token, { method: 'POST', url: `/api/businesspage/v3/merchants/${merchantId}/live-chat/token` });
+  const connect = async (chat: string, since?: number) => {
+    const c = await openChat(wsUrl);
+    open.push(c);
+    c.send({ type: 'auth', token: chat, ...(since === undefined ? {} : { since }) });
+    return c;
+  };
+  const staffSocket = async (bearer: string, since?: number) => {
+    const c = await connect((await chatToken(bearer)).json().data.token as string, since);
+    await c.next(isReady);
+    return c;
+  };
+  const customerChatToken = async () =>
+    (await t.call(customerToken, { method: 'POST', url: `/api/public/pages/${SLUG}/chat/token` })).json().data as { token: string; conversationId: number | null };
+  const customerSays = (body: string, clientMessageId?: string) =>
+    t.call(customerToken, { method: 'POST', url: `/api/public/pages/${SLUG}/chat/messages`, payload: { body, ...(clientMessageId ? { clientMessageId } : {}) } });
+  async function staff(username: string, roles: string[], pageRole: string | null) {
+    const [template] = await db().select().from(users).where(eq(users.username, 'owner_demo'));
+    const [user] = await db().insert(users).values({ username, name: `Nhân viên ${username}`, passwordHash: template!.passwordHash }).returning({ id: users.id });
+    await db().insert(memberships).values({ merchantId: SME, userId: user!.id, roles });
+    if (pageRole) await db().insert(businessPageMembers).values({ pageId, userId: user!.id, pageRole });
+    return { id: user!.id, token: await t.login(username) };
+  }
+
+  beforeAll(async () => {
+    liveChatTiming.recheckMs = 300;
+    t = await makeApp({ demoMode: true });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    wsUrl = `ws://127.0.0.1:${port}/api/live-chat/ws`;
+    const [page] = await db().insert(businessPages).values({ merchantId: SME, name: 'Quán Chat Demo', slug: SLUG, status: 'ACTIVE' }).returning({ id: businessPages.id });
+    pageId = page!.id;
+    const [other] = await db().insert(businessPages).values({ merchantId: OTHER, name: 'Trang khác', slug: 'api_chat_other', status: 'ACTIVE' }).returning({ id: businessPages.id });
+    otherPageId = other!.id;
+    const [c] = await db()
+      .insert(customers)
+      .values({ username: 'api_chat_customer', fullName: 'Phạm Thị Hồng', phone: '0987654321', passwordHash: await hash(PASSWORD) })
+      .returning({ id: customers.id });
+    customerId = c!.id;
+    customerToken = (await t.call(null, { method: 'POST', url: '/api/public/customer-sessions', payload: { username: 'api_chat_customer', password: PASSWORD } })).json().data.token;
+    owner = await t.login('owner_demo');
+    agent = await staff('chat_agent_api', ['CUSTOMER_SERVICE'], 'CHAT_AGENT');
+    editor = await staff('chat_editor_api', ['MARKETING'], 'EDITOR');
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const c of open) c.ws.terminate();
+    await t?.close();
+  });
+
+  it('gives a chat token only to who may chat, for the pages they may chat for, never through the URL', async () => {
+    const forAgent = await chatToken(agent.token);
+    expect(forAgent.statusCode).toBe(200);
+    expect(forAgent.json().data.pageIds).toEqual([pageId]);
+    expect(forAgent.json().data.token).not.toContain(agent.token);
+    // The owner acts as page admin on every page of the merchant.
+    expect((await chatToken(owner)).json().data.pageIds).toContain(pageId);
+    // An editor of the page (MARKETING opens the route code) has no chat role: 403.
+    const refused = await chatToken(editor.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ status: 3, message: 'Không có quyền truy cập doanh nghiệp này' });
+    // Another merchant: not a member.
+    expect((await chatToken(agent.token, OTHER)).statusCode).toBe(403);
+  });
+
+  it('refuses a socket without a valid token (4401) and one whose first frame is not auth', async () => {
+    const bad = await connect('not-a-token');
+    expect((await bad.closed).code).toBe(4401);
+    const noAuth = await openChat(wsUrl);
+    open.push(noAuth);
+    noAuth.send({ type: 'ping' });
+    expect((await noAuth.closed).code).toBe(4401);
+  });
+
+  it('customer → agent and back, live, with typing, delivered and read receipts', async () => {
+    const agentWs = await staffSocket(agent.token);
+    const first = await customerSays('Chào shop, còn phở bò không?', 'c-1');
+    expect(first.statusCode).toBe(200);
+    const conversationId = first.json().data.conversationId as number;
+    const got = await agentWs.next(isMessage('Chào shop, còn phở bò không?'));
+    expect(got.message).toMatchObject({ sender: 'CUSTOMER', kind: 'TEXT', conversationId, pageId });
+
+    const { token } = await customerChatToken();
+    const customerWs = await connect(token);
+    await customerWs.next(isReady);
+    agentWs.send({ type: 'typing', conversationId });
+    const typing = await customerWs.next((f) => f.type === 'typing');
+    expect(typing).toEqual({ type: 'typing', conversationId, sender: 'STAFF', name: 'Nhân viên chat_agent_api' });
+
+    const reply = await t.call(agent.token, { method: 'POST', url: staffPath(pageId, `/conversations/${conversationId}/messages`), payload: { kind: 'TEXT', body: 'Dạ còn ạ' } });
+    expect(reply.statusCode).toBe(200);
+    const seen = await customerWs.next(isMessage('Dạ còn ạ'));
+    // The customer sees the page, not which staff member wrote.
+    expect(seen.message).toMatchObject({ sender: 'STAFF', senderUserId: null, senderName: null });
+    // The customer's socket showed it: the agent is told it was delivered, then read.
+    await agentWs.next((f) => f.type === 'receipt' && f.kind === 'delivered' && f.upToId === reply.json().data.id);
+    customerWs.send({ type: 'read', conversationId, upToId: reply.json().data.id });
+    await agentWs.next((f) => f.type === 'receipt' && f.kind === 'read' && f.sender === 'CUSTOMER' && f.upToId === reply.json().data.id);
+
+    // A private note reaches staff only.
+    await t.call(agent.token, { method: 'POST', url: staffPath(pageId, `/conversations/${conversationId}/messages`), payload: { kind: 'NOTE', body: 'Khách quen, ưu tiên' } });
+    await agentWs.next(isMessage('Khách quen, ưu tiên'));
+    await customerSays('Cảm ơn shop');
+    await customerWs.next(isMessage('Cảm ơn shop'));
+    expect(customerWs.frames.some((f) => f.type === 'message' && f.message.kind === 'NOTE')).toBe(false);
+    const history = await t.call(customerToken, { method: 'GET', url: `/api/public/pages/${SLUG}/chat/messages` });
+    expect(history.json().data.content.map((m: { body: string }) => m.body)).toEqual(['Cảm ơn shop', 'Dạ còn ạ', 'Chào shop, còn phở bò không?']);
+    await agentWs.close();
+    await customerWs.close();
+  });
+
+  it('a repeated clientMessageId is one message', async () => {
+    const again = await customerSays('Chào shop, còn phở bò không?', 'c-1');
+    expect(again.statusCode).toBe(200);
+    const [{ n }] = await db().select({ n: count() }).from(chatMessages).where(and(eq(chatMessages.clientMessageId, 'c-1')));
+    expect(n).toBe(1);
+  });
+
+  it('catches a reconnecting socket up on what it missed, each message exactly once', async () => {
+    const [conv] = await db().select().from(chatConversations).where(eq(chatConversations.pageId, pageId));
+    const [last] = await db().select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.conversationId, conv!.id)).orderBy(chatMessages.id);
+    const all = await db().select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.conversationId, conv!.id)).orderBy(chatMessages.id);
+    const since = all[all.length - 1]!.id;
+    expect(last).toBeDefined();
+    // Offline: two messages arrive.
+    await customerSays('Tin nhắn lúc mất mạng 1');
+    await customerSays('Tin nhắn lúc mất mạng 2');
+    const back = await staffSocket(agent.token, since);
+    const ready = back.frames.find(isReady)!;
+    expect(ready.caughtUp).toBe(2);
+    // One more live after the reconnect.
+    await customerSays('Tin nhắn sau khi nối lại');
+    await back.next(isMessage('Tin nhắn sau khi nối lại'));
+    const bodies = back.frames.flatMap((f) => (f.type === 'message' ? [f.message.body] : []));
+    expect(bodies).toEqual(['Tin nhắn lúc mất mạng 1', 'Tin nhắn lúc mất mạng 2', 'Tin nhắn sau khi nối lại']);
+    // The catch-up came before ready.
+    expect(back.frames.findIndex(isReady)).toBe(2);
+    await back.close();
+  });
+
+  it('inbox: unread, last message, filters and accent-free search; read clears unread', async () => {
+    const inbox = await t.call(agent.token, { method: 'GET', url: staffPath(pageId, '/conversations') });
+    expect(inbox.statusCode).toBe(200);
+    const [row] = inbox.json().data.content;
+    expect(row).toMatchObject({ customerId, customerName: 'Phạm Thị Hồng', customerPhone: '0987•••321', status: 'OPEN', assigneeUserId: null, lastMessagePreview: 'Tin nhắn sau khi nối lại', lastMessageSender: 'CUSTOMER', unread: 5 });
+    const search = async (q: string) =>
+      (await t.call(agent.token, { method: 'GET', url: staffPath(pageId, `/conversations?search=${encodeURIComponent(q)}`) })).json().data.totalElements;
+    expect(await search('pham thi hong')).toBe(1);
+    expect(await search('pho bo')).toBe(1);
+    expect(await search('7654')).toBe(1);
+    expect(await search('bún chả')).toBe(0);
+    const mine = await t.call(agent.token, { method: 'GET', url: staffPath(pageId, '/conversations?filter=mine') });
+    expect(mine.json().data.totalElements).toBe(0);
+    await t.call(agent.token, { method: 'PUT', url: staffPath(pageId, `/conversations/${row.id}/assignee`), payload: { assigneeUserId: agent.id } });
+    expect((await t.call(agent.token, { method: 'GET', url: staffPath(pageId, '/conversations?filter=mine') })).json().data.totalElements).toBe(1);
+    expect((await t.call(agent.token, { method: 'GET', url: staffPath(pageId, '/conversations?filter=unassigned') })).json().data.totalElements).toBe(0);
+    await t.call(agent.token, { method: 'POST', url: staffPath(pageId, `/conversations/${row.id}/read`), payload: { upToId: row.lastMessageId } });
+    const after = (await t.call(agent.token, { method: 'GET', url: staffPath(pageId, '/conversations') })).json().data.content[0];
+    expect(after).toMatchObject({ unread: 0, assigneeName: 'Nhân viên chat_agent_api' });
+  });
+
+  it('history pages by keyset', async () => {
+    const [conv] = await db().select().from(chatConversations).where(eq(chatConversations.pageId, pageId));
+    const url = staffPath(pageId, `/conversations/${conv!.id}/messages`);
+    const first = (await t.call(agent.token, { method: 'GET', url: `${url}?size=3` })).json().data;
+    expect(first.content).toHaveLength(3);
+    const second = (await t.call(agent.token, { method: 'GET', url: `${url}?size=3&before=${first.nextBefore}` })).json().data;
+    const ids = [...first.content, ...second.content].map((m: { id: number }) => m.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(new Set(ids).size).toBe(6);
+    // Staff history has the note.
+    expect([...first.content, ...second.content].some((m: { kind: string }) => m.kind === 'NOTE')).toBe(true);
+  });
+
+  it('status: resolve, and a customer message reopens; assignee must chat on the page', async () => {
+    const [conv] = await db().select().from(chatConversations).where(eq(chatConversations.pageId, pageId));
+    const status = staffPath(pageId, `/conversations/${conv!.id}/status`);
+    expect((await t.call(agent.token, { method: 'PUT', url: status, payload: { status: 'RESOLVED' } })).statusCode).toBe(200);
+    expect((await db().select().from(chatConversations).where(eq(chatConversations.id, conv!.id)))[0]!.status).toBe('RESOLVED');
+    await customerSays('Cho mình hỏi thêm');
+    expect((await db().select().from(chatConversations).where(eq(chatConversations.id, conv!.id)))[0]!.status).toBe('OPEN');
+    const bad = await t.call(agent.token, { method: 'PUT', url: staffPath(pageId, `/conversations/${conv!.id}/assignee`), payload: { assigneeUserId: editor.id } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Người được giao phải là nhân viên chat hoặc quản trị viên của trang này');
+    const badEn = await t.call(agent.token, { method: 'PUT', url: `${staffPath(pageId, `/conversations/${conv!.id}/status`)}?lang=en`, payload: { status: 'CLOSED' } });
+    expect(badEn.statusCode).toBe(400);
+    expect((await db().select().from(chatConversations).where(eq(chatConversations.id, conv!.id)))[0]!.status).toBe('OPEN');
+    const empty = await t.call(agent.token, { method: 'POST', url: staffPath(pageId, `/conversations/${conv!.id}/messages`), payload: { kind: 'TEXT', body: '   ' } });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('refuses users without a chat role and another merchant’s page, over REST and the socket', async () => {
+    const [conv] = await db().select().from(chatConversations).where(eq(chatConversations.pageId, pageId));
+    const read = await t.call(editor.token, { method: 'GET', url: staffPath(pageId, `/conversations/${conv!.id}/messages`) });
+    expect(read.statusCode).toBe(403);
+    expect((await t.call(editor.token, { method: 'GET', url: staffPath(pageId, '/conversations') })).statusCode).toBe(403);
+    // The other merchant's page under our merchant: 404, whoever asks.
+    expect((await t.call(owner, { method: 'GET', url: staffPath(otherPageId, '/conversations') })).statusCode).toBe(404);
+    const otherOwner = await t.login('other_owner_demo');
+    expect((await t.call(otherOwner, { method: 'GET', url: staffPath(pageId, '/conversations') })).statusCode).toBe(403);
+    // The other merchant's owner gets a token for their own page, and never sees our page's messages.
+    const otherToken = await t.call(otherOwner, { method: 'POST', url: `/api/businesspage/v3/merchants/${OTHER}/live-chat/token` });
+    expect(otherToken.json().data.pageIds).not.toContain(pageId);
+    const spy = await connect(otherToken.json().data.token, 0);
+    await spy.next(isReady);
+    await customerSays('Chỉ trang của shop thấy');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(spy.frames.filter((f) => f.type === 'message')).toEqual([]);
+    await spy.close();
+  });
+
+  it('closes the socket on sign-out and when the chat role is removed', async () => {
+    const second = await staff('chat_agent_two', ['CUSTOMER_SERVICE'], 'CHAT_AGENT');
+    const ws = await staffSocket(second.token);
+    await db().delete(businessPageMembers).where(eq(businessPageMembers.userId, second.id));
+    expect((await within(ws.closed)).code).toBe(4403);
+    const ws2 = await staffSocket(agent.token);
+    await t.call(agent.token, { method: 'POST', url: '/api/authentication/v1/logout' });
+    expect((await within(ws2.closed)).code).toBe(4403);
+  });
+});
