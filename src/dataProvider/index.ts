@@ -45,6 +45,7 @@ import { pageContentApi } from './api/pageContent';
 import { businessPagesApi } from './api/businessPages';
 import { reportManagementApi } from './api/reportManagement';
 import { ticketsApi } from './api/tickets';
+import { transactionControlApi } from './api/transactionControl';
 import { helpCenterApi } from './api/helpCenter';
 import { notificationsApi } from './api/notifications';
 import { cachedTotals } from './api/list-totals';
@@ -88,6 +89,7 @@ type DomainApis = ReturnType<typeof authApi> &
   ReturnType<typeof paymentIntegrationApi> &
   ReturnType<typeof disbursementsApi> &
   ReturnType<typeof ticketsApi> &
+  ReturnType<typeof transactionControlApi> &
   ReturnType<typeof helpCenterApi> &
   ReturnType<typeof notificationsApi> &
   ReturnType<typeof pageContentApi> &
@@ -135,6 +137,7 @@ function domainApis(http: HttpClient, ctx: ApiContext): DomainApis {
     ...paymentIntegrationApi(http, ctx),
     ...disbursementsApi(http, ctx),
     ...ticketsApi(http, ctx),
+    ...transactionControlApi(http, ctx),
     ...helpCenterApi(http, ctx),
     ...notificationsApi(http, ctx),
     ...pageContentApi(http, ctx),

@@ -24,6 +24,7 @@ import { paymentIntegration } from './payment-integration';
 import { reconciliationAccounting } from './reconciliation-accounting';
 import { helpCenter } from './help-center';
 import { periodControl } from './period-control';
+import { transactionControl } from './transaction-control';
 import { monthlyControl } from './monthly-control';
 import { payoutReport } from './payout-report';
 import { contentResources } from './content-management';
@@ -63,6 +64,7 @@ export const resources: readonly ResourceConfig[] = [
   econtracts,
   paymentLinks,
   paymentIntegration,
+  transactionControl,
   periodControl,
   monthlyControl,
   payoutReport,

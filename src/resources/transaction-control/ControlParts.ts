@@ -1,0 +1,2 @@
+/** The translation prefix of this resource's strings. */
+export const R = 'resources.transaction-control';
