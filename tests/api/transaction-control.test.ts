@@ -196,6 +196,51 @@ describe('transaction control', () => {
     expect(book.worksheets[0].getRow(1).values).toEqual([undefined, ...TEMPLATE_HEADERS.vi]);
   });
 
+  it('pages and exports a run of thousands of rows across its chunks, ties on an order id going to the smallest id', async () => {
+    const day = '2030-02-01';
+    const N = 2_400;
+    // Provider: N transactions one second apart; two more sharing order id TIE, the larger id first in time.
+    await t.database.db.execute(sql`insert into transactions (id, merchant_id, created_at, completed_at, status, payment_method, amount, fee, order_id)
+      select (9100000000000 + i)::text, ${SME}, ${`${day}T00:00:00+07:00`}::timestamptz + i * interval '1 second',
+        ${`${day}T00:00:00+07:00`}::timestamptz + i * interval '1 second', 'SUCCESS', 'WALLET', 1000 + i, 0, 'B-' || i
+      from generate_series(0, ${N - 1}) as i`);
+    await t.database.db.execute(sql`insert into transactions (id, merchant_id, created_at, completed_at, status, payment_method, amount, fee, order_id) values
+      ('9200000000002', ${SME}, ${`${day}T10:00:00+07:00`}::timestamptz, ${`${day}T10:00:00+07:00`}::timestamptz, 'SUCCESS', 'WALLET', 5000, 0, 'TIE'),
+      ('9200000000001', ${SME}, ${`${day}T11:00:00+07:00`}::timestamptz, ${`${day}T11:00:00+07:00`}::timestamptz, 'SUCCESS', 'WALLET', 5000, 0, 'TIE')`);
+    // File: every provider transaction (every 7th by order id only, every 10th 1 đ off), the TIE order, 100 unknown ids.
+    const lines = Array.from({ length: N }, (_, i) => `${i % 7 === 0 ? '' : 9100000000000 + i},B-${i},${1000 + i + (i % 10 === 0 ? 1 : 0)}`);
+    lines.push(',TIE,5000', ...Array.from({ length: 100 }, (_, i) => `${9300000000000 + i},U-${i},7000`));
+    const res = await upload(accountant, 'lon.csv', csvOf(...lines), `?from=${day}&to=${day}`);
+    expect(res.statusCode).toBe(200);
+    const big = res.json().data;
+    expect(Object.fromEntries(Object.entries(big.totals as Record<string, { count: number }>).map(([k, v]) => [k, v.count]))).toEqual({
+      MATCHED: N - N / 10 + 1,
+      AMOUNT_MISMATCH: N / 10,
+      ONLY_MERCHANT: 100,
+      ONLY_PROVIDER: 1,
+      DUPLICATE: 0,
+    });
+    const get = async (query: string) => (await t.call(accountant, { method: 'GET', url: url(Paths.rows, { merchantId: SME, id: big.id }, query) })).json().data;
+    // Every class: seqs follow without gaps across the chunk boundary (1,000).
+    const all = await get('?pageSize=100&pageNumber=9');
+    expect(all.content.map((r: { seq: number }) => r.seq)).toEqual(Array.from({ length: 100 }, (_, i) => 901 + i));
+    expect((await get('?pageSize=100&pageNumber=10')).content[0]).toMatchObject({ seq: 1001, rowNo: 1002 });
+    // One class, page by page: every matched row once, in file order.
+    const matched: number[] = [];
+    for (let page = 0; page * 100 < N; page++) matched.push(...(await get(`?class=MATCHED&pageSize=100&pageNumber=${page}`)).content.map((r: { rowNo: number }) => r.rowNo));
+    const expected = [...Array.from({ length: N }, (_, i) => i).filter((i) => i % 10 !== 0).map((i) => i + 2), N + 2];
+    expect(matched).toEqual(expected);
+    expect((await get(`?class=MATCHED&pageSize=10&pageNumber=${Math.floor((expected.length - 1) / 10)}`)).content.at(-1)).toMatchObject({
+      rowNo: N + 2,
+      transactionId: '9200000000001',
+      matchedBy: 'ORDER_ID',
+    });
+    expect((await get('?class=ONLY_PROVIDER')).content).toMatchObject([{ transactionId: '9200000000002', seq: N + 102, providerAmount: 5000 }]);
+    const csv = await t.call(accountant, { method: 'POST', url: url(Paths.exports, { merchantId: SME, id: big.id }, '?format=csv&class=MATCHED') });
+    const exported = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/).slice(1);
+    expect(exported.map((l) => Number(l.split(',')[0]))).toEqual(expected);
+  });
+
   it('refuses roles without the screen and another merchant\'s runs', async () => {
     expect((await upload(cashier, 'doi-soat.csv', FILE)).statusCode).toBe(403);
     expect((await t.call(cashier, { method: 'GET', url: url(Paths.runs, { merchantId: SME }) })).statusCode).toBe(403);
