@@ -1,5 +1,5 @@
 import type { SidebarEntry } from '@/domain/api';
-import { dataProvider } from '@/dataProvider';
+import { shellApi } from '@/dataProvider/shell';
 import { queryClient } from '@/dataProvider/queryClient';
 import { allowedRouteCodesOf } from './canAccess';
 import { getChosenMerchantId } from './session';
@@ -18,7 +18,7 @@ export function sidebarQueryOptions(merchantId: number | null) {
   return {
     queryKey: sidebarQueryKey(merchantId),
     queryFn: (): Promise<SidebarEntry[]> =>
-      merchantId === null ? Promise.resolve([]) : dataProvider.getSidebars(merchantId),
+      merchantId === null ? Promise.resolve([]) : shellApi.getSidebars(merchantId),
     staleTime: SIDEBAR_STALE_TIME_MS,
   };
 }

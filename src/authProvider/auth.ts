@@ -2,7 +2,8 @@ import { ApiStatus, type LoginRequest, type LoginResponse } from '@/domain/api';
 import type { SecondFactorChallenge, SsoSignOnExtra } from '@/domain/authApi';
 import { clearPortalStorage } from '@/storage';
 import { ROUTER_BASENAME, SSO_LOGOUT_URL } from '@/config';
-import { dataProvider, HttpError } from '@/dataProvider';
+import { HttpError } from '@/dataProvider/httpClient';
+import { shellApi } from '@/dataProvider/shell';
 import { clearReadableCookies } from './cookies';
 import { LOGIN_PATH } from './paths';
 import { getAuth, setAuth, type AuthState } from './session';
@@ -13,7 +14,7 @@ import { getAuth, setAuth, type AuthState } from './session';
 export async function signIn(credentials: LoginRequest): Promise<AuthState> {
   let answer: LoginResponse;
   try {
-    answer = await dataProvider.login(credentials);
+    answer = await shellApi.login(credentials);
   } catch (error) {
     throw asSecondFactor(error);
   }
@@ -66,7 +67,7 @@ export async function startSession(answer: LoginResponse & Partial<SsoSignOnExtr
 
 /** The second sign-in step: the code sent to the account phone. */
 export async function confirmSecondFactor(challenge: SecondFactorChallenge, otpCode: string): Promise<AuthState> {
-  const answer = await dataProvider.confirmLoginCode({ challengeToken: challenge.challengeToken, otpId: challenge.otpId, otpCode });
+  const answer = await shellApi.confirmLoginCode({ challengeToken: challenge.challengeToken, otpId: challenge.otpId, otpCode });
   return startSession(answer);
 }
 
@@ -79,7 +80,7 @@ export async function signOut(): Promise<string> {
   const auth = getAuth();
   if (auth?.token) {
     try {
-      await dataProvider.logout();
+      await shellApi.logout();
     } catch {
       // Silent by spec: the local session ends whatever the server answers.
     }

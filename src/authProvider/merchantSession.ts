@@ -1,6 +1,7 @@
 import type { Merchant, Page, Service } from '@/domain/api';
 import { secureLocal, StorageKeys } from '@/storage';
-import { dataProvider as defaultDataProvider, type PortalDataProvider } from '@/dataProvider';
+import type { PortalDataProvider } from '@/dataProvider';
+import { shellApi } from '@/dataProvider/shell';
 import { queryClient as defaultQueryClient } from '@/dataProvider/queryClient';
 import type { QueryClient } from '@tanstack/react-query';
 import { PRODUCT_CODE } from '@/config';
@@ -30,7 +31,7 @@ export interface MerchantSessionDeps {
   queryClient: Pick<QueryClient, 'setQueryData'>;
 }
 
-const defaultDeps: MerchantSessionDeps = { dataProvider: defaultDataProvider, queryClient: defaultQueryClient };
+const defaultDeps: MerchantSessionDeps = { dataProvider: shellApi, queryClient: defaultQueryClient };
 
 export async function chooseMerchant(
   merchantId: number,

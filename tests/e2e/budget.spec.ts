@@ -2,11 +2,11 @@ import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 
 /**
- * The login page's gzip JS ceiling (react-admin stays out of it). 210 KB, up from 200 KB: the shell's
- * dataProvider still carries every domain's named API methods (+7 KB with tickets, settlement and
- * business pages). The scale issue's target is 140 KB; the shell getting only its own APIs comes first.
+ * The login page's gzip JS ceiling (react-admin stays out of it). The sign-in pages and the authProvider
+ * use the shell's calls only (src/dataProvider/shell.ts), not every domain's: 200 KB measured, where the
+ * whole dataProvider had grown it to 228 KB. The scale issue's target is 140 KB.
  */
-const LOGIN_JS_BUDGET_BYTES = 210 * 1024;
+const LOGIN_JS_BUDGET_BYTES = 205 * 1024;
 
 test('the login page stays within its JavaScript budget and loads no react-admin code', async ({ page }) => {
   const scripts: Promise<{ url: string; size: number }>[] = [];

@@ -7,7 +7,7 @@ import { notify } from '@/components/notifications/notifier';
 import { FormTextField } from '@/components/FormTextField';
 import { AuthCard } from './shared/AuthCard';
 import { OtpStep } from './shared/OtpStep';
-import { dataProvider } from '@/dataProvider';
+import { shellApi } from '@/dataProvider/shell';
 import { serverFieldErrors } from './shared/api';
 import { PhoneCodeBack, PhoneCodeForm, usePhoneCode } from './shared/PhoneCodeStep';
 import { useSchemaForm } from './shared/useSchemaForm';
@@ -23,12 +23,12 @@ export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const form = useSchemaForm('forgot', { phoneNumber: '', password: '', passwordConfirm: '' });
-  const step = usePhoneCode(form, dataProvider.sendPasswordResetCode);
+  const step = usePhoneCode(form, shellApi.sendPasswordResetCode);
   const { sent, send } = step;
 
   const change = async (otpCode: string) => {
     try {
-      const message = await dataProvider.resetPassword({ ...form.values, otpId: sent!.otpId, otpCode });
+      const message = await shellApi.resetPassword({ ...form.values, otpId: sent!.otpId, otpCode });
       notify(message, { type: 'success' });
       navigate(LOGIN_PATH, { replace: true });
     } catch (e) {

@@ -9,7 +9,7 @@ import { afterSignInPath } from '@/authProvider/afterSignIn';
 import { AuthPaths, REDIRECT_PARAM } from '@/authProvider/paths';
 import { AuthCard } from './shared/AuthCard';
 import { OtpStep } from './shared/OtpStep';
-import { dataProvider } from '@/dataProvider';
+import { shellApi } from '@/dataProvider/shell';
 import { asPasswordChallenge } from './shared/api';
 import { PasswordFactorStep } from './shared/PasswordFactorStep';
 import { PhoneCodeBack, PhoneCodeForm, usePhoneCode } from './shared/PhoneCodeStep';
@@ -24,7 +24,7 @@ export default function LoginSmsPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const form = useSchemaForm('login-sms', { phoneNumber: '' });
-  const step = usePhoneCode(form, dataProvider.sendLoginSmsCode);
+  const step = usePhoneCode(form, shellApi.sendLoginSmsCode);
   const { sent, send } = step;
   const [passwordChallenge, setPasswordChallenge] = useState<PasswordChallenge | null>(null);
 
@@ -37,7 +37,7 @@ export default function LoginSmsPage() {
     const body = { phoneNumber: form.values.phoneNumber, otpId: sent!.otpId, otpCode };
     if (!loginSmsSchema.safeParse(body).success) throw new Error(t('validation.auth.otpCode'));
     try {
-      await signedIn(await dataProvider.loginSms(body));
+      await signedIn(await shellApi.loginSms(body));
     } catch (e) {
       const challenge = asPasswordChallenge(e);
       if (!challenge) throw e;

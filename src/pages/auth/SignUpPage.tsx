@@ -18,7 +18,7 @@ import { notify } from '@/components/notifications/notifier';
 import { FormTextField } from '@/components/FormTextField';
 import { AuthCard } from './shared/AuthCard';
 import { OtpStep } from './shared/OtpStep';
-import { dataProvider } from '@/dataProvider';
+import { shellApi } from '@/dataProvider/shell';
 import { errorText, serverFieldErrors } from './shared/api';
 import { useHistoryStep } from './shared/useHistoryStep';
 import { useSchemaForm } from './shared/useSchemaForm';
@@ -42,7 +42,7 @@ export default function SignUpPage() {
   const [pending, setPending] = useState(false);
 
   const sendWithMessage = () =>
-    dataProvider.sendSignUpCode({
+    shellApi.sendSignUpCode({
       channel,
       ...(channel === 'SMS' ? { phoneNumber: form.values.phoneNumber } : { email: form.values.email }),
     });
@@ -68,7 +68,7 @@ export default function SignUpPage() {
 
   const signUp = async (otpCode: string) => {
     try {
-      const message = await dataProvider.signUp({ ...form.values, channel, otpId: sent!.otpId, otpCode });
+      const message = await shellApi.signUp({ ...form.values, channel, otpId: sent!.otpId, otpCode });
       notify(message, { type: 'success' });
       navigate(LOGIN_PATH, { replace: true });
     } catch (e) {
@@ -138,7 +138,7 @@ function MerchantLeadForm() {
     setPending(true);
     setError(null);
     try {
-      const message = await dataProvider.sendMerchantLead(form.values);
+      const message = await shellApi.sendMerchantLead(form.values);
       setDone(message);
       form.reset();
     } catch (e) {

@@ -10,7 +10,7 @@ import { asSecondFactor, SecondFactorRequired, startSession } from '@/authProvid
 import { afterSignInPath } from '@/authProvider/afterSignIn';
 import { AuthPaths, sanitizeAppPath } from '@/authProvider/paths';
 import { getAuth } from '@/authProvider/session';
-import { dataProvider } from '@/dataProvider';
+import { shellApi } from '@/dataProvider/shell';
 import { AuthCard } from './shared/AuthCard';
 import { errorText } from './shared/api';
 import { beginSsoHandOff, holdSsoLink, readSsoReturn, takeSsoHandOff } from './shared/ssoHandOff';
@@ -47,7 +47,7 @@ export default function SsoCheckPage() {
     void (async () => {
       if (!returned.token) {
         try {
-          const { loginUrl } = await dataProvider.ssoConfig();
+          const { loginUrl } = await shellApi.ssoConfig();
           if (!loginUrl) throw new Error(t('portal.auth.sso.notConfigured'));
           window.location.assign(beginSsoHandOff(loginUrl, 'SIGN_IN'));
         } catch (e) {
@@ -73,7 +73,7 @@ export default function SsoCheckPage() {
         return;
       }
       try {
-        await startSession(await dataProvider.ssoSignOn(body));
+        await startSession(await shellApi.ssoSignOn(body));
         finish();
       } catch (e) {
         const second = asSecondFactor(e, true);

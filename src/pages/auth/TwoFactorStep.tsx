@@ -4,7 +4,7 @@ import type { OtpSent, SecondFactorChallenge } from '@/domain/authApi';
 import { confirmSecondFactor } from '@/authProvider/auth';
 import type { AuthState } from '@/authProvider/session';
 import { OtpStep } from './shared/OtpStep';
-import { dataProvider } from '@/dataProvider';
+import { shellApi } from '@/dataProvider/shell';
 
 /**
  * The second sign-in step (two-factor on): the code sent to the account phone. A lazy chunk of the
@@ -14,7 +14,7 @@ export default function TwoFactorStep({ challenge, onSignedIn }: { challenge: Se
   const { t } = useTranslation();
   const [current, setCurrent] = useState(challenge);
   const resend = async (): Promise<OtpSent> => {
-    const data = await dataProvider.resendLoginCode(current.challengeToken);
+    const data = await shellApi.resendLoginCode(current.challengeToken);
     setCurrent({ ...data, challengeToken: current.challengeToken });
     return data;
   };

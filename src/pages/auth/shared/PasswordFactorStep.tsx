@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import type { LoginResponse } from '@/domain/api';
 import type { PasswordChallenge } from '@/domain/authApi';
-import { dataProvider } from '@/dataProvider';
+import { shellApi } from '@/dataProvider/shell';
 import { FormTextField } from '@/components/FormTextField';
 import { errorText } from './api';
 
@@ -35,7 +35,7 @@ export function PasswordFactorStep({ idPrefix, challenge, onSignedIn }: { idPref
     setError(null);
     setPending(true);
     try {
-      await onSignedIn(await dataProvider.confirmPasswordFactor({ challengeToken: challenge.challengeToken, password }));
+      await onSignedIn(await shellApi.confirmPasswordFactor({ challengeToken: challenge.challengeToken, password }));
     } catch (e) {
       setError(errorText(e, t('portal.http.error')));
       setPending(false);
