@@ -569,6 +569,7 @@ export const BusinessPageApiPaths = {
  */
 export const LiveChatApiPaths = {
   token: '/businesspage/v3/merchants/:merchantId/live-chat/token',
+  pages: '/businesspage/v3/merchants/:merchantId/live-chat/pages',
   conversations: '/businesspage/v3/merchants/:merchantId/pages/:pageId/live-chat/conversations',
   conversation: '/businesspage/v3/merchants/:merchantId/pages/:pageId/live-chat/conversations/:conversationId',
   messages: '/businesspage/v3/merchants/:merchantId/pages/:pageId/live-chat/conversations/:conversationId/messages',

@@ -120,6 +120,17 @@ export interface ConversationSummary {
   unread: number;
 }
 
+/** A page the caller may chat for, with its inbox figures. */
+export interface ChatPage {
+  id: number;
+  name: string;
+  slug: string;
+  status: string;
+  /** Conversations with customer messages staff have not read. */
+  unreadConversations: number;
+  open: number;
+}
+
 /** Websocket frames from the server. */
 export type WsServerFrame =
   | { type: 'ready'; pageIds: number[]; caughtUp: number }

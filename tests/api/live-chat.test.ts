@@ -78,7 +78,7 @@ describe('live chat', () => {
     customerToken = (await t.call(null, { method: 'POST', url: '/api/public/customer-sessions', payload: { username: 'api_chat_customer', password: PASSWORD } })).json().data.token;
     owner = await t.login('owner_demo');
     agent = await staff('chat_agent_api', ['CUSTOMER_SERVICE'], 'CHAT_AGENT');
-    editor = await staff('chat_editor_api', ['MARKETING'], 'EDITOR');
+    editor = await staff('chat_editor_api', ['CUSTOMER_SERVICE'], 'EDITOR');
   }, 60_000);
 
   afterAll(async () => {
@@ -93,7 +93,7 @@ describe('live chat', () => {
     expect(forAgent.json().data.token).not.toContain(agent.token);
     // The owner acts as page admin on every page of the merchant.
     expect((await chatToken(owner)).json().data.pageIds).toContain(pageId);
-    // An editor of the page (MARKETING opens the route code) has no chat role: 403.
+    // An editor of the page (CUSTOMER_SERVICE opens the route code) has no chat role: 403.
     const refused = await chatToken(editor.token);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ status: 3, message: 'Không có quyền truy cập doanh nghiệp này' });
@@ -195,6 +195,12 @@ describe('live chat', () => {
     await t.call(agent.token, { method: 'POST', url: staffPath(pageId, `/conversations/${row.id}/read`), payload: { upToId: row.lastMessageId } });
     const after = (await t.call(agent.token, { method: 'GET', url: staffPath(pageId, '/conversations') })).json().data.content[0];
     expect(after).toMatchObject({ unread: 0, assigneeName: 'Nhân viên chat_agent_api' });
+    const one = await t.call(agent.token, { method: 'GET', url: staffPath(pageId, `/conversations/${row.id}`) });
+    expect(one.json().data).toEqual(after);
+    // The pages the agent chats for, with their figures.
+    const pages = await t.call(agent.token, { method: 'GET', url: `/api/businesspage/v3/merchants/${SME}/live-chat/pages` });
+    expect(pages.json().data).toEqual([{ id: pageId, name: 'Quán Chat Demo', slug: SLUG, status: 'ACTIVE', unreadConversations: 0, open: 1 }]);
+    expect((await t.call(editor.token, { method: 'GET', url: `/api/businesspage/v3/merchants/${SME}/live-chat/pages` })).json().data).toEqual([]);
   });
 
   it('history pages by keyset', async () => {

@@ -14,6 +14,7 @@ import { maskPhone } from '@/domain/masking';
 import {
   LIVE_CHAT_LIMITS,
   type ChatMessage,
+  type ChatPage,
   type ConversationStatus,
   type ConversationSummary,
   type InboxFilter,
@@ -246,7 +247,7 @@ export function liveChatRepository(db: Db) {
       pageId: number,
       merchantId: number,
       userId: number,
-      q: { filter: InboxFilter; status?: ConversationStatus; search?: string; pageNumber: number; pageSize: number },
+      q: { filter: InboxFilter; status?: ConversationStatus; search?: string; conversationId?: number; pageNumber: number; pageSize: number },
     ): Promise<{ rows: ConversationSummary[]; total: number }> {
       const assignee = users;
       const search = q.search?.trim();
@@ -257,6 +258,7 @@ export function liveChatRepository(db: Db) {
         q.filter === 'mine' ? eq(chatConversations.assigneeUserId, userId) : undefined,
         q.filter === 'unassigned' ? isNull(chatConversations.assigneeUserId) : undefined,
         q.status ? eq(chatConversations.status, q.status) : undefined,
+        q.conversationId ? eq(chatConversations.id, q.conversationId) : undefined,
         search
           ? or(
               sql`lower(translate(${customers.fullName}, ${VI_ACCENTED}, ${VI_PLAIN})) like ${likePattern(search)}`,
@@ -300,6 +302,24 @@ export function liveChatRepository(db: Db) {
           unread: r.c.staffUnread,
         })),
       };
+    },
+
+    /** The pages' names and inbox figures, in name order. */
+    async pageSummaries(pageIds: number[]): Promise<ChatPage[]> {
+      if (pageIds.length === 0) return [];
+      const rows = await db
+        .select({
+          id: businessPages.id,
+          name: businessPages.name,
+          slug: businessPages.slug,
+          status: businessPages.status,
+          unreadConversations: sql<number>`(select count(*)::int from chat_conversations c where c.page_id = "business_pages"."id" and c.staff_unread > 0)`,
+          open: sql<number>`(select count(*)::int from chat_conversations c where c.page_id = "business_pages"."id" and c.status <> 'RESOLVED')`,
+        })
+        .from(businessPages)
+        .where(inArray(businessPages.id, pageIds))
+        .orderBy(asc(businessPages.name), asc(businessPages.id));
+      return rows;
     },
 
     /** The pages of the merchant the user may chat for (merchant owners/administrators: all). */

@@ -247,6 +247,42 @@ export const liveChatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    Paths.pages,
+    {
+      schema: {
+        tags,
+        summary: 'The pages the caller may chat for, with conversations unread by staff and not resolved',
+        params: merchantParams,
+        querystring: langOnlyQuery,
+        response: {
+          200: envelopeSchema(
+            z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), status: z.string(), unreadConversations: z.number().int(), open: z.number().int() })),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      await merchantScope(request);
+      const membership = membershipOf(request);
+      requireRouteCode(membership, ROUTE_CODE);
+      const pageIds = await repo.chatPages(membership.merchant.id, callerOf(request).userId, actsAsPageAdmin(membership));
+      return ok(request, await repo.pageSummaries(pageIds));
+    },
+  );
+
+  app.get(
+    Paths.conversation,
+    {
+      schema: { tags, summary: 'One conversation as the inbox shows it', params: conversationParams, querystring: langOnlyQuery, response: { 200: envelopeSchema(conversationSchema) } },
+    },
+    async (request) => {
+      const conv = await conversationOf(request, request.params);
+      const { rows } = await repo.inbox(conv.pageId, conv.merchantId, callerOf(request).userId, { filter: 'all', conversationId: conv.id, pageNumber: 0, pageSize: 1 });
+      return ok(request, rows[0]!);
+    },
+  );
+
+  app.get(
     Paths.conversations,
     {
       schema: {
