@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { authRepository } from '../routes/auth/repository';
 import type { Database } from './client';
 import { sessionsRepository } from './repositories/sessions';
+import { upsertHelpArticles } from './seed-help-center';
 import { seedIfEmpty } from './seed';
 
 /** Ended sessions are kept this long for audit before they are deleted. */
@@ -17,6 +18,8 @@ export async function prepareDatabase(database: Database, config: Config, log: F
     const started = Date.now();
     await database.migrate();
     log.info({ ms: Date.now() - started, kind: database.kind }, 'database migrated');
+    // The help centre's articles are the product's content, not demo data: every install has them.
+    await upsertHelpArticles(database.db);
     if (!config.seed) return;
     const seeded = await seedIfEmpty(database.db, config.seedSize);
     if (seeded) {

@@ -771,6 +771,9 @@ export async function upsertHelpArticles(db: Db | SeedTx, updatedAt: Date = new 
         bodyEn: sql`excluded.body_en`,
         updatedAt: sql`excluded.updated_at`,
       },
+      // Run at every start: an article the release did not change keeps its row and its date.
+      setWhere: sql`(${helpArticles.category}, ${helpArticles.sortOrder}, ${helpArticles.titleVi}, ${helpArticles.titleEn}, ${helpArticles.summaryVi}, ${helpArticles.summaryEn}, ${helpArticles.bodyVi}, ${helpArticles.bodyEn})
+        is distinct from (excluded.category, excluded.sort_order, excluded.title_vi, excluded.title_en, excluded.summary_vi, excluded.summary_en, excluded.body_vi, excluded.body_en)`,
     });
 }
 

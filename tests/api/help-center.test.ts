@@ -5,11 +5,14 @@
  * same accent-free search answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, max } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { HelpArticle, HelpArticleSummary, HelpCategorySummary } from '../../src/domain/helpCenter';
 import type { Page } from '../../src/domain/api';
-import { openDatabase } from '../../server/db/client';
+import { openDatabase, type Database } from '../../server/db/client';
+import { prepareDatabase } from '../../server/db/maintenance';
+import type { Config } from '../../server/config';
 import { helpArticles } from '../../server/db/schema';
 import { HELP_ARTICLES, upsertHelpArticles } from '../../server/db/seed-help-center';
 import { helpArticlesRepository, searchTermsOf } from '../../server/routes/help-center/repository';
@@ -136,6 +139,33 @@ describe('help centre', () => {
   });
 });
 
+/**
+ * Without demo data (SEED=off) every start still writes the articles, since they are the product's
+ * content; a second start with nothing changed rewrites no row (their dates stay).
+ */
+async function expectArticlesAtEveryStart(database: Database) {
+  const noSeed = { seed: false } as Config;
+  const quiet = { info: () => undefined } as unknown as FastifyBaseLogger;
+  const stamp = async () => (await database.db.select({ n: count(), last: max(helpArticles.updatedAt) }).from(helpArticles))[0];
+  await prepareDatabase(database, noSeed, quiet);
+  const first = await stamp();
+  expect(first.n).toBe(HELP_ARTICLES.length);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await prepareDatabase(database, noSeed, quiet);
+  expect(await stamp()).toEqual(first);
+}
+
+describe('help centre articles without demo data', () => {
+  it('are written at start on an empty embedded database, once', async () => {
+    const database = await openDatabase({ dataDir: null, databaseUrl: null });
+    try {
+      await expectArticlesAtEveryStart(database);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});
+
 const url = process.env.TEST_DATABASE_URL;
 const OWN_DATABASE = 'portal_test_help_center';
 
@@ -150,8 +180,7 @@ describe.skipIf(!url)('help centre on PostgreSQL', () => {
     own.pathname = `/${OWN_DATABASE}`;
     const database = await openDatabase({ dataDir: null, databaseUrl: own.toString() });
     try {
-      await database.migrate();
-      await upsertHelpArticles(database.db);
+      await expectArticlesAtEveryStart(database);
       await upsertHelpArticles(database.db);
       expect((await database.db.select({ n: count() }).from(helpArticles))[0].n).toBe(HELP_ARTICLES.length);
       const repo = helpArticlesRepository(database.db);
