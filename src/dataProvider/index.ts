@@ -48,6 +48,7 @@ import { ticketsApi } from './api/tickets';
 import { transactionControlApi } from './api/transactionControl';
 import { helpCenterApi } from './api/helpCenter';
 import { notificationsApi } from './api/notifications';
+import { liveChatApi } from './api/liveChat';
 import { cachedTotals } from './api/list-totals';
 import type { ExportFormat } from '@/domain/transactionReport';
 
@@ -92,6 +93,7 @@ type DomainApis = ReturnType<typeof authApi> &
   ReturnType<typeof transactionControlApi> &
   ReturnType<typeof helpCenterApi> &
   ReturnType<typeof notificationsApi> &
+  ReturnType<typeof liveChatApi> &
   ReturnType<typeof pageContentApi> &
   ReturnType<typeof businessPagesApi> &
   ReturnType<typeof reportManagementApi>;
@@ -140,6 +142,7 @@ function domainApis(http: HttpClient, ctx: ApiContext): DomainApis {
     ...transactionControlApi(http, ctx),
     ...helpCenterApi(http, ctx),
     ...notificationsApi(http, ctx),
+    ...liveChatApi(http, ctx),
     ...pageContentApi(http, ctx),
     ...businessPagesApi(http, ctx),
     ...reportManagementApi(http, ctx),

@@ -133,7 +133,8 @@ export interface ChatPage {
 
 /** Websocket frames from the server. */
 export type WsServerFrame =
-  | { type: 'ready'; pageIds: number[]; caughtUp: number }
+  /** `lastId`: the highest message id the socket may see now (the next reconnect's `since`). */
+  | { type: 'ready'; pageIds: number[]; caughtUp: number; lastId: number }
   | { type: 'message'; message: ChatMessage }
   | { type: 'typing'; conversationId: number; sender: MessageSender; name: string | null }
   | { type: 'receipt'; conversationId: number; kind: 'delivered' | 'read'; sender: MessageSender; upToId: number }

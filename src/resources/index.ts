@@ -30,6 +30,7 @@ import { payoutReport } from './payout-report';
 import { contentResources } from './content-management';
 import { businessPageResources } from './business-page';
 import { reportManagementResources } from './report-management';
+import { messagesResources } from './messages-management';
 
 /**
  * The one list of resources. The router (/app routes), the sidebar's code→route table, canAccess and the
@@ -71,6 +72,7 @@ export const resources: readonly ResourceConfig[] = [
   ...businessPageResources,
   ...contentResources,
   ...reportManagementResources,
+  ...messagesResources,
   reconciliationAccounting,
   helpCenter,
 ];

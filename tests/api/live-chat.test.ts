@@ -166,6 +166,7 @@ describe('live chat', () => {
     const back = await staffSocket(agent.token, since);
     const ready = back.frames.find(isReady)!;
     expect(ready.caughtUp).toBe(2);
+    expect(ready.lastId).toBe(Math.max(...back.frames.flatMap((f) => (f.type === 'message' ? [f.message.id] : []))));
     // One more live after the reconnect.
     await customerSays('Tin nhắn sau khi nối lại');
     await back.next(isMessage('Tin nhắn sau khi nối lại'));

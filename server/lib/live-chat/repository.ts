@@ -239,6 +239,21 @@ export function liveChatRepository(db: Db) {
       return loadMessages(and(eq(chatMessages.conversationId, scope.conversationId), gt(chatMessages.id, since))!, 'asc', LIVE_CHAT_LIMITS.catchUpMax, true);
     },
 
+    /** The highest message id on the pages (staff) or in the conversation (customer), 0 without any. */
+    async lastMessageId(scope: { pageIds: number[] } | { conversationId: number | null }): Promise<number> {
+      const where =
+        'pageIds' in scope
+          ? scope.pageIds.length
+            ? inArray(chatMessages.pageId, scope.pageIds)
+            : undefined
+          : scope.conversationId
+            ? eq(chatMessages.conversationId, scope.conversationId)
+            : undefined;
+      if (!where) return 0;
+      const [row] = await db.select({ id: sql<number | null>`max(${chatMessages.id})` }).from(chatMessages).where(where);
+      return row?.id ?? 0;
+    },
+
     /**
      * The page's inbox, newest activity first: filters (mine, unassigned, status) and a search in the
      * customer's name or phone and the messages' text, without accents.

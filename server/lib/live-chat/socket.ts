@@ -154,9 +154,10 @@ export function handleChatSocket(socket: WebSocket, deps: SocketDeps): void {
         deliverMessage(m);
       }
     }
+    const lastId = await deps.repo.lastMessageId(scope.side === 'STAFF' ? { pageIds: scope.pageIds } : { conversationId: scope.conversationId });
     if (closed) return;
     ready = true;
-    send({ type: 'ready', pageIds: scope.side === 'STAFF' ? scope.pageIds : [scope.pageId], caughtUp });
+    send({ type: 'ready', pageIds: scope.side === 'STAFF' ? scope.pageIds : [scope.pageId], caughtUp, lastId });
     for (const e of held.splice(0)) listener(e);
     recheck = setInterval(() => {
       void deps
