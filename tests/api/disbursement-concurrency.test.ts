@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { ownDatabase } from './processes';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import type { Db } from '../../server/db/client';
@@ -109,14 +109,8 @@ describe.skipIf(!url)('disbursement concurrency (PostgreSQL)', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
     // A database of its own: tests/api/postgres.test.ts runs in parallel on TEST_DATABASE_URL and resets it.
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop database if exists ${OWN_DATABASE} with (force)`);
-    await client.query(`create database ${OWN_DATABASE}`);
-    await client.end();
-    const own = new URL(url!);
-    own.pathname = `/${OWN_DATABASE}`;
-    app = await buildApp(testConfig({ databaseUrl: own.toString() }));
+    const own = await ownDatabase(url!, OWN_DATABASE);
+    app = await buildApp(testConfig({ databaseUrl: own }));
   }, 120_000);
   afterAll(() => app?.close());
 

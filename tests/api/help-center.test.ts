@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, max } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import { ownDatabase } from './processes';
 import type { HelpArticle, HelpArticleSummary, HelpCategorySummary } from '../../src/domain/helpCenter';
 import type { Page } from '../../src/domain/api';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -171,14 +171,8 @@ const OWN_DATABASE = 'portal_test_help_center';
 
 describe.skipIf(!url)('help centre on PostgreSQL', () => {
   it('seeds in place (twice, no duplicates) and searches without accents', async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop database if exists ${OWN_DATABASE} with (force)`);
-    await client.query(`create database ${OWN_DATABASE}`);
-    await client.end();
-    const own = new URL(url!);
-    own.pathname = `/${OWN_DATABASE}`;
-    const database = await openDatabase({ dataDir: null, databaseUrl: own.toString() });
+    const own = await ownDatabase(url!, OWN_DATABASE);
+    const database = await openDatabase({ dataDir: null, databaseUrl: own });
     try {
       await expectArticlesAtEveryStart(database);
       await upsertHelpArticles(database.db);

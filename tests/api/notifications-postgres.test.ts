@@ -7,52 +7,12 @@
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5439/postgres npx vitest run --project api tests/api/notifications-postgres.test.ts
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
-import pg from 'pg';
 import { DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
+import { freePort, ownDatabase, startServer, waitFor, type ServerProcess } from './processes';
 
 const url = process.env.TEST_DATABASE_URL;
 const OWN_DATABASE = 'portal_test_notifications_live';
 const SME = DemoMerchants.sme.id;
-const root = join(import.meta.dirname, '..', '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(port: number, databaseUrl: string): Running {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'info', NODE_ENV: 'test', AUTH_CACHE_MS: '0' },
-  });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, base: `http://127.0.0.1:${port}/api`, output: () => output, exited };
-}
-
-async function waitFor(condition: () => boolean, ms: number, what: () => string) {
-  const until = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error(`timed out: ${what()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function call(base: string, token: string | null, method: string, path: string, body?: unknown) {
   const res = await fetch(`${base}${path}`, {
@@ -67,19 +27,13 @@ const login = async (base: string, username: string) =>
   (await call(base, null, 'POST', '/authentication/v1/login', { username, password: 'Demo@1234' })).json.data.token as string;
 
 describe.skipIf(!url)('live notifications across two server processes on one PostgreSQL', () => {
-  const running: Running[] = [];
+  const running: ServerProcess[] = [];
 
   beforeAll(async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop database if exists ${OWN_DATABASE} with (force)`);
-    await client.query(`create database ${OWN_DATABASE}`);
-    await client.end();
-    const own = new URL(url!);
-    own.pathname = `/${OWN_DATABASE}`;
+    const own = await ownDatabase(url!, OWN_DATABASE);
     // A migrates and seeds; B starts on the ready database.
     for (const name of ['A', 'B']) {
-      const server = start(await freePort(), own.toString());
+      const server = startServer(await freePort(), { DATABASE_URL: own, AUTH_CACHE_MS: '0' });
       running.push(server);
       await waitFor(() => server.output().includes('merchant portal ready'), 150_000, () => `process ${name}: ${server.output().slice(-2000)}`);
     }

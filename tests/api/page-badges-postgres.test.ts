@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import pg from 'pg';
+import { ownDatabase } from './processes';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -22,15 +22,9 @@ describe.skipIf(!url)('page badges on PostgreSQL, concurrent passes', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   let second: Database;
   beforeAll(async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop database if exists ${OWN_DATABASE} with (force)`);
-    await client.query(`create database ${OWN_DATABASE}`);
-    await client.end();
-    const own = new URL(url!);
-    own.pathname = `/${OWN_DATABASE}`;
-    app = await buildApp(testConfig({ databaseUrl: own.toString() }));
-    second = await openDatabase({ dataDir: null, databaseUrl: own.toString() });
+    const own = await ownDatabase(url!, OWN_DATABASE);
+    app = await buildApp(testConfig({ databaseUrl: own }));
+    second = await openDatabase({ dataDir: null, databaseUrl: own });
   }, 180_000);
   afterAll(async () => {
     await second?.close();

@@ -2,15 +2,15 @@
  * Scheduled page posts are published exactly once with two processes on one PostgreSQL: 30 due posts,
  * two separate Node processes each running the publisher 20 times at once; every post is published by
  * exactly one of them, with its scheduled time as publication time. Runs when TEST_DATABASE_URL names a
- * throwaway database (its public and drizzle schemas are dropped first, as postgres.test.ts):
- *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5439/content_test npx vitest run --project api tests/api/page-posts-publisher.test.ts
+ * throwaway PostgreSQL, on a database of its own:
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5439/postgres npx vitest run --project api tests/api/page-posts-publisher.test.ts
  * The embedded-database half (same guarded UPDATE, parallel passes in one process) is in page-content.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { asc, inArray } from 'drizzle-orm';
-import pg from 'pg';
+import { ownDatabase } from './processes';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
@@ -33,12 +33,11 @@ function runChild(databaseUrl: string): Promise<number[]> {
 
 describe.skipIf(!url)('scheduled page posts on PostgreSQL with two processes', () => {
   let app: FastifyInstance;
+  let databaseUrl: string;
   beforeAll(async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query('drop schema if exists drizzle cascade; drop schema public cascade; create schema public;');
-    await client.end();
-    app = await buildApp(testConfig({ databaseUrl: url! }));
+    // A database of its own: postgres.test.ts resets TEST_DATABASE_URL's schema while files run in parallel.
+    databaseUrl = await ownDatabase(url!, 'portal_test_page_posts');
+    app = await buildApp(testConfig({ databaseUrl }));
   }, 120_000);
   afterAll(() => app?.close());
 
@@ -51,7 +50,7 @@ describe.skipIf(!url)('scheduled page posts on PostgreSQL with two processes', (
       .values(Array.from({ length: 30 }, (_, i) => ({ pageId: page!.id, bodyHtml: `<p>Bài hẹn giờ ${i}</p>`, status: 'SCHEDULED', scheduledAt: new Date(due - i * 1000) })))
       .returning({ id: pagePosts.id });
     const ids = inserted.map((r) => r.id).sort((a, b) => a - b);
-    const [first, second] = await Promise.all([runChild(url!), runChild(url!)]);
+    const [first, second] = await Promise.all([runChild(databaseUrl), runChild(databaseUrl)]);
     const all = [...first!, ...second!].filter((id) => ids.includes(id)).sort((a, b) => a - b);
     expect(all).toEqual(ids);
     const rows = await db.select().from(pagePosts).where(inArray(pagePosts.id, ids));

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
+import { ownDatabase } from './processes';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { paymentLinks, webhookAttempts, webhookDeliveries } from '../../server/db/schema';
@@ -31,16 +31,10 @@ describe.skipIf(!url)('webhook worker: two app instances on one PostgreSQL', () 
   const received: string[] = [];
 
   beforeAll(async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop database if exists ${OWN_DATABASE} with (force)`);
-    await client.query(`create database ${OWN_DATABASE}`);
-    await client.end();
-    const own = new URL(url!);
-    own.pathname = `/${OWN_DATABASE}`;
+    const own = await ownDatabase(url!, OWN_DATABASE);
     // The first instance migrates and seeds; the second opens the same database. One deployment: one
     // pepper, so either instance opens the signing keys. Each instance also runs its own worker timer.
-    const config = testConfig({ databaseUrl: own.toString() });
+    const config = testConfig({ databaseUrl: own });
     apps = [await buildApp(config)];
     apps.push(await buildApp({ ...config }));
 
