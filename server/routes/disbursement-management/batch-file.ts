@@ -9,13 +9,13 @@ import { BATCH_COLUMNS, looksLikeFormula, MAX_BATCH_ROWS, type BatchFileType } f
 import { ApiStatus } from '@/domain/api';
 import { ApiError } from '../../errors';
 import { zipFootprint } from '../../lib/zip';
+import { readCsvRecords, spreadsheetTypeOf } from '../../lib/files/spreadsheet';
 
 export type RawRow = { rowNo: number; cells: Record<(typeof BATCH_COLUMNS)[number], string | number> };
 
 export const badFile = (reason: string, params: Record<string, unknown> = {}) =>
   new ApiError(400, ApiStatus.VALIDATION, `disbursements.badFile.${reason}`, params);
 
-const ZIP = [0x50, 0x4b, 0x03, 0x04];
 /** A 10,000-row template sheet unpacks to a few MB; an XLSX from a spreadsheet program has a few dozen parts. */
 export const MAX_XLSX_UNPACKED_BYTES = 40 * 1024 * 1024;
 export const MAX_XLSX_ENTRIES = 500;
@@ -23,11 +23,9 @@ const MAX_FORMULA_CELLS_NAMED = 5;
 
 /** The file's type from its name and content; a mismatch (a renamed file) is refused. */
 export function fileTypeOf(fileName: string, content: Buffer): BatchFileType {
-  const ext = fileName.toLowerCase().split('.').pop();
-  const isZip = ZIP.every((b, i) => content[i] === b);
-  if (ext === 'xlsx' && isZip) return 'xlsx';
-  if (ext === 'csv' && !isZip) return 'csv';
-  throw badFile('type');
+  const type = spreadsheetTypeOf(fileName, content);
+  if (!type) throw badFile('type');
+  return type;
 }
 
 function checkHeader(header: string[]): void {
@@ -45,53 +43,9 @@ const toRow = (rowNo: number, values: Array<string | number>): RawRow => ({
 const blank = (values: Array<string | number>) => values.every((v) => String(v).trim() === '');
 const tooMany = (rows: number) => badFile('tooManyRows', { rows, max: MAX_BATCH_ROWS });
 
-/** RFC 4180 records (quoted cells may hold the delimiter, quotes and line breaks). */
-export function parseCsv(text: string, delimiter: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"' && cell === '') quoted = true;
-    else if (ch === delimiter) {
-      record.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell !== '' || record.length > 0) {
-    record.push(cell);
-    records.push(record);
-  }
-  return records;
-}
-
 function readCsv(content: Buffer): RawRow[] {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(content);
-  } catch {
-    throw badFile('type');
-  }
-  // eslint-disable-next-line no-control-regex -- a NUL or other control byte means a binary file, not text
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)) throw badFile('type');
-  text = text.replace(/^\uFEFF/, '');
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  // Excel in Vietnamese saves CSV with semicolons (the comma is the decimal mark there).
-  const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
-  const records = parseCsv(text, delimiter);
+  const records = readCsvRecords(content);
+  if (!records) throw badFile('type');
   if (records.length === 0) throw badFile('empty');
   checkHeader(records[0]);
   const rows: RawRow[] = [];

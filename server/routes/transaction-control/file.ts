@@ -17,7 +17,8 @@ import {
   type ControlRowError,
 } from '@/domain/transactionControl';
 import { ApiError } from '../../errors';
-import { parseCsv } from '../disbursement-management/batch-file';
+import { readCsvRecords, spreadsheetTypeOf } from '../../lib/files/spreadsheet';
+import { zipFootprint } from '../../lib/zip';
 
 type Cell = string | number | null | undefined;
 
@@ -31,44 +32,11 @@ export class BadRowsError extends Error {
   }
 }
 
-const ZIP = [0x50, 0x4b, 0x03, 0x04];
-const isZip = (content: Buffer) => ZIP.every((b, i) => content[i] === b);
-
 /** The type from name and content; a renamed file (an .xlsx that is text, a .csv that is a zip) is refused. */
 export function controlFileTypeOf(fileName: string, content: Buffer): ControlFileType {
-  const ext = fileName.toLowerCase().split('.').pop();
-  if (ext === 'xlsx' && isZip(content)) return 'xlsx';
-  if (ext === 'csv' && !isZip(content)) return 'csv';
-  throw badControlFile('type');
-}
-
-/**
- * What a zip unpacks to, from its central directory (each entry's declared size), without unpacking it.
- * ZIP64 or a directory that does not add up is refused rather than trusted.
- */
-export function unpackedSizeOf(zip: Buffer): number {
-  const EOCD = 0x06054b50;
-  const CDH = 0x02014b50;
-  let eocd = -1;
-  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i--) {
-    if (zip.readUInt32LE(i) === EOCD) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw badControlFile('type');
-  const entries = zip.readUInt16LE(eocd + 10);
-  let offset = zip.readUInt32LE(eocd + 16);
-  if (entries === 0xffff || offset === 0xffffffff) throw badControlFile('type');
-  let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (offset + 46 > zip.length || zip.readUInt32LE(offset) !== CDH) throw badControlFile('type');
-    const size = zip.readUInt32LE(offset + 24);
-    if (size === 0xffffffff) throw badControlFile('type');
-    total += size;
-    offset += 46 + zip.readUInt16LE(offset + 28) + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32);
-  }
-  return total;
+  const type = spreadsheetTypeOf(fileName, content);
+  if (!type) throw badControlFile('type');
+  return type;
 }
 
 const norm = (cell: Cell) => String(cell ?? '').trim().toLowerCase();
@@ -104,19 +72,8 @@ class RowCollector {
 }
 
 function readCsv(content: Buffer): ControlFileRow[] {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(content);
-  } catch {
-    throw badControlFile('type');
-  }
-  // eslint-disable-next-line no-control-regex -- a NUL or other control byte means a binary file, not text
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)) throw badControlFile('type');
-  text = text.replace(/^\uFEFF/, '');
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  // Excel in Vietnamese saves CSV with semicolons (the comma is the decimal mark there).
-  const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
-  const records = parseCsv(text, delimiter);
+  const records = readCsvRecords(content);
+  if (!records) throw badControlFile('type');
   if (records.length === 0) throw badControlFile('empty');
   checkHeader(records[0]);
   const rows = new RowCollector();
@@ -135,7 +92,10 @@ function cellOf(value: ExcelJS.CellValue): Cell {
 
 /** The first sheet, streamed row by row (a 200,000-row workbook is never held as cell objects). */
 async function readXlsx(content: Buffer): Promise<ControlFileRow[]> {
-  if (unpackedSizeOf(content) > MAX_XLSX_UNPACKED_BYTES) throw badControlFile('unpackedTooLarge');
+  // What it unpacks to, from the zip's central directory, before anything is inflated (a zip bomb is small on the wire).
+  const footprint = zipFootprint(content);
+  if (!footprint) throw badControlFile('type');
+  if (footprint.unpackedBytes > MAX_XLSX_UNPACKED_BYTES) throw badControlFile('unpackedTooLarge');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
