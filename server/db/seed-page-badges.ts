@@ -6,7 +6,7 @@
  * server does (awardBadges), so the public page shows them beside the reviews.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { awardBadges } from '../routes/business-page/badges/awards';
+import { awardBadges } from '../lib/page-badges';
 import { rows, type Db } from './client';
 import { businessPages, customers, pageBadgeRules, pageReviews } from './schema';
 import type { DomainSeed } from './seed-types';

@@ -12,7 +12,7 @@ import { testConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { businessPages, customers, pageBadgeAwards, pageBadgeRules, pageReviews, transactions } from '../../server/db/schema';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
-import { awardBadges } from '../../server/routes/business-page/badges/awards';
+import { awardBadges } from '../../server/lib/page-badges';
 
 const url = process.env.TEST_DATABASE_URL;
 const OWN_DATABASE = 'portal_test_page_badges';

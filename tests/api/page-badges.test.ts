@@ -9,7 +9,7 @@ import { hash } from '@node-rs/argon2';
 import { and, count, eq } from 'drizzle-orm';
 import { businessPages, customers, memberships, pageBadgeAwards, pageBadgeRules, transactions, users } from '../../server/db/schema';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
-import { awardBadges, awardPaymentBadges } from '../../server/routes/business-page/badges/awards';
+import { awardBadges, awardPaymentBadges } from '../../server/lib/page-badges';
 import { maskPersonName } from '../../src/domain/masking';
 import viValidation from '../../src/i18n/vi/validation.json';
 import enValidation from '../../src/i18n/en/validation.json';

@@ -25,6 +25,7 @@ import { merchants, reportFiles, reportSettings, users } from '../../db/schema';
 import { translate, type Lang } from '../../i18n';
 import type { Notifier } from '../notifier';
 import { auditedParams, collect, exportFileName, fileStream, recordExport } from '../export-jobs';
+import { runPeriodically } from './periodic';
 import { scheduledExportRequest } from './sources';
 
 export type ReportSettingRow = typeof reportSettings.$inferSelect;
@@ -247,25 +248,11 @@ export async function runSettingNow(db: Db, setting: ReportSettingRow, partnerCo
 
 /** Starts the periodic pass; returns the function that stops it (waiting for a pass in progress). */
 export function startReportScheduler(db: Db, log: FastifyBaseLogger, notifier?: Notifier, intervalMs = SCHEDULER_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = runDueReports(db, new Date(), log, notifier)
-      .catch((err) => log.error({ err }, 'report scheduler pass failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  // A first pass soon after start catches up what was due while the server was down.
-  const first = setTimeout(tick, Math.min(2_000, intervalMs));
-  first.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    clearTimeout(first);
-    await running;
-  };
+  return runPeriodically(
+    intervalMs,
+    () => runDueReports(db, new Date(), log, notifier),
+    (err) => log.error({ err }, 'report scheduler pass failed'),
+    // A first pass soon after start catches up what was due while the server was down.
+    { firstDelayMs: Math.min(2_000, intervalMs) },
+  );
 }

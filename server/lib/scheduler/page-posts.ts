@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pagePosts } from '../../db/schema';
+import { runPeriodically } from './periodic';
 
 /** How often a process looks for due posts. */
 export const POST_PUBLISHER_INTERVAL_MS = 15_000;
@@ -25,23 +26,12 @@ export async function publishDuePosts(db: Db, now: Date = new Date()): Promise<n
 
 /** Runs publishDuePosts now and then every interval; returns the stop function (waits for a running pass). */
 export function startPostPublisher(db: Db, log: FastifyBaseLogger, intervalMs = POST_PUBLISHER_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = publishDuePosts(db)
-      .then((ids) => {
-        if (ids.length) log.info({ postIds: ids }, 'scheduled page posts published');
-      })
-      .catch((err: unknown) => log.error({ err }, 'publishing scheduled page posts failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return runPeriodically(
+    intervalMs,
+    async () => {
+      const ids = await publishDuePosts(db);
+      if (ids.length) log.info({ postIds: ids }, 'scheduled page posts published');
+    },
+    (err) => log.error({ err }, 'publishing scheduled page posts failed'),
+  );
 }

@@ -21,6 +21,7 @@ import type { Db } from '../../db/client';
 import { apiCredentials, webhookAttempts, webhookDeliveries, webhookSettings } from '../../db/schema';
 import { hmacHex, type SecretBox } from '../merchant-api/crypto';
 import { BlockedAddressError, isPrivateAddress, publicOnlyLookup } from './address';
+import { runPeriodically } from '../scheduler/periodic';
 import { sweepExpiredLinks } from './expiry';
 
 /** How often a process looks for due deliveries. */
@@ -212,23 +213,11 @@ export async function runDueWebhooks(db: Db, options: WorkerOptions, now: () => 
 
 /** Starts the periodic pass (expired links' events, then due deliveries); returns the function that stops it (waiting for a pass in progress). */
 export function startWebhookWorker(db: Db, options: WorkerOptions, intervalMs = WEBHOOK_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
+  return runPeriodically(
+    intervalMs,
     // Links expired since the last pass queue their `link.expired` event first, so it goes out in this pass.
-    running = sweepExpiredLinks(db)
-      .then(() => runDueWebhooks(db, options))
-      .catch((err) => options.log?.error({ err }, 'webhook pass failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+    () => sweepExpiredLinks(db).then(() => runDueWebhooks(db, options)),
+    (err) => options.log?.error({ err }, 'webhook pass failed'),
+    { firstDelayMs: null },
+  );
 }

@@ -36,7 +36,7 @@ import { actsAsPageAdmin, requirePageRole } from '../../lib/page-access';
 import { requireRouteCode } from '../../lib/report-family/access';
 import { callerOf, membershipOf, merchantScope } from '../../plugins/auth';
 import { badgeRoutes } from './badges';
-import { startBadgeEvaluator } from './badges/awards';
+import { startBadgeEvaluator } from '../../lib/page-badges';
 import { idParam, langOnlyQuery } from '../../validation';
 import {
   lastPublishedPosts,

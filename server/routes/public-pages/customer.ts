@@ -22,7 +22,7 @@ import { readOneFile, type UploadProblem } from '../../lib/files/upload';
 import { customerSessionStore, requireCustomer, requireDemoMode, type Customer } from '../../lib/customer-session';
 import { recordPageActivity } from '../../lib/page-activity';
 import { bearerToken } from '../../plugins/auth';
-import { awardReviewBadges } from '../business-page/badges/awards';
+import { awardReviewBadges } from '../../lib/page-badges';
 import { langOnlyQuery } from '../../validation';
 import { publicPagesRepository, type PageRow } from './repository';
 import { commentSchema, postParams, slugParams, storyParams, tags } from './schemas';

@@ -37,7 +37,7 @@ import {
 } from '../../db/schema';
 import { ApiError } from '../../errors';
 import type { Customer } from '../../lib/customer-session';
-import { badgesOfCustomers } from '../business-page/badges/awards';
+import { badgesOfCustomers } from '../../lib/page-badges';
 
 export type PageRow = typeof businessPages.$inferSelect;
 type OpeningHoursColumn = PageRow['openingHours'];

@@ -20,7 +20,7 @@ import { requirePageRole } from '../../../lib/page-access';
 import { requireRouteCode } from '../../../lib/report-family/access';
 import { callerOf, membershipOf } from '../../../plugins/auth';
 import { idParam, langOnlyQuery } from '../../../validation';
-import { awardBadges } from './awards';
+import { awardBadges } from '../../../lib/page-badges';
 
 const tags = ['business-page'];
 const pageParams = z.strictObject({ merchantId: idParam, pageId: idParam });

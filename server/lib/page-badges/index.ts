@@ -13,8 +13,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { rows, type Db } from '../../../db/client';
-import { pageBadgeAwards, pageBadgeRules } from '../../../db/schema';
+import { rows, type Db } from '../../db/client';
+import { pageBadgeAwards, pageBadgeRules } from '../../db/schema';
+import { runPeriodically } from '../scheduler/periodic';
 
 type Ex = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -101,23 +102,12 @@ export async function badgesOfCustomers(ex: Ex, pageId: number, customerIds: num
 
 /** Runs awardBadges now and then every interval; returns the stop function (waits for a running pass). */
 export function startBadgeEvaluator(db: Db, log: FastifyBaseLogger, intervalMs = BADGE_EVALUATOR_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = awardBadges(db)
-      .then((n) => {
-        if (n) log.info({ awarded: n }, 'page badges awarded');
-      })
-      .catch((err: unknown) => log.error({ err }, 'awarding page badges failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return runPeriodically(
+    intervalMs,
+    async () => {
+      const n = await awardBadges(db);
+      if (n) log.info({ awarded: n }, 'page badges awarded');
+    },
+    (err) => log.error({ err }, 'awarding page badges failed'),
+  );
 }

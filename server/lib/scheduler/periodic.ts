@@ -1,0 +1,42 @@
+export interface PeriodicOptions {
+  /** When the first pass runs: 0 (default) at once, a delay in ms, or null for after the first interval. */
+  firstDelayMs?: number | null;
+}
+
+/**
+ * A pass run every `intervalMs` in this process, never two at once (a slow pass makes the next tick
+ * skip). Passes must be safe when several processes run them (guarded UPDATEs, unique keys, SKIP LOCKED).
+ * Returns the stop function, which waits for a running pass, so shutdown never cuts one in half.
+ */
+export function runPeriodically(
+  intervalMs: number,
+  pass: () => Promise<unknown>,
+  onError: (err: unknown) => void,
+  { firstDelayMs = 0 }: PeriodicOptions = {},
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = pass()
+      .then(() => undefined, onError)
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, intervalMs);
+  // A pending pass must never keep the process alive on shutdown.
+  timer.unref();
+  let first: NodeJS.Timeout | undefined;
+  if (firstDelayMs === 0) tick();
+  else if (firstDelayMs !== null) {
+    first = setTimeout(tick, firstDelayMs);
+    first.unref();
+  }
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    clearTimeout(first);
+    await running;
+  };
+}
