@@ -6,6 +6,7 @@
  * missing file are refused in the caller's language; at 360 px nothing overflows.
  */
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import viApi from '../../src/i18n/vi/api.json' with { type: 'json' };
 import enApi from '../../src/i18n/en/api.json' with { type: 'json' };
@@ -61,6 +62,12 @@ function craft(txs: Tx[], lng: Lng) {
     DUPLICATE: { count: 0, merchant: 0, provider: 0 },
   };
   return { csv: Buffer.from(csv), totals, matched: [a, b], changed, rest };
+}
+
+/** Serious or critical accessibility violations of the page (axe), as "rule: first element". */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${String(v.nodes[0]?.target)}`);
 }
 
 async function signedIn(browser: Browser, lng: Lng, width = 1280): Promise<Page> {
@@ -161,14 +168,17 @@ for (const lng of ['vi', 'en'] as const) {
   });
 }
 
-test('at 360 px the upload panel, the runs and a result fit the screen', async ({ browser }) => {
+test('at 360 px the upload panel, the runs and a result fit the screen, without serious accessibility violations', async ({ browser }) => {
   const page = await signedIn(browser, 'vi', 360);
   await page.goto('/portal/app/transaction-control');
   await expect(page.getByRole('button', { name: t(`${R}.upload.submit`), exact: true })).toBeVisible();
   await expect(page.getByTestId('control-run-row').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByTestId('control-run-row').first().getByRole('link').click();
   await expect(page.getByTestId('control-total-MATCHED-count')).toBeVisible();
+  await expect(page.getByTestId('control-row').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.context().close();
 });

@@ -58,7 +58,7 @@ export default function ControlRunList() {
           {runsTitle}
         </Typography>
         {runs.isError ? <Alert severity="warning">{translate('portal.reports.loadFailed')}</Alert> : null}
-        <Box sx={{ position: 'relative', overflowX: 'auto', width: 0, minWidth: '100%' }}>
+        <Box sx={{ position: 'relative', overflowX: 'auto', width: 0, minWidth: '100%' }} tabIndex={0} role="region" aria-label={runsTitle}>
           <Table size="small" aria-label={runsTitle}>
             <TableHead>
               <TableRow>

@@ -76,7 +76,7 @@ function Totals({ run }: { run: ControlRun }) {
   const lng = getLanguage();
   const title = translate(`${R}.totals.title`);
   return (
-    <Box sx={{ position: 'relative', overflowX: 'auto', width: 0, minWidth: '100%' }}>
+    <Box sx={{ position: 'relative', overflowX: 'auto', width: 0, minWidth: '100%' }} tabIndex={0} role="region" aria-label={title}>
       <Table size="small" aria-label={title}>
         <TableHead>
           <TableRow>
@@ -135,7 +135,7 @@ function ClassRows({ run, cls }: { run: ControlRun; cls: ControlClass }) {
         <ExportButton report="transaction-control" start={(format) => api.startControlExport(run.id, cls, format)} disabled={run.totals[cls].count === 0} />
       </Stack>
       {rows.isError ? <Alert severity="warning">{translate('portal.reports.loadFailed')}</Alert> : null}
-      <Box sx={{ position: 'relative', overflowX: 'auto', width: 0, minWidth: '100%' }}>
+      <Box sx={{ position: 'relative', overflowX: 'auto', width: 0, minWidth: '100%' }} tabIndex={0} role="region" aria-label={label}>
         <Table size="small" aria-label={label}>
           <TableHead>
             <TableRow>
