@@ -9,7 +9,8 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../server/db/client';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
-import { TEMPLATE_HEADERS, TransactionControlApiPaths as Paths } from '../../src/domain/transactionControl';
+import { TEMPLATE_HEADERS, TransactionControlApiPaths as Paths, type ControlFileRow } from '../../src/domain/transactionControl';
+import { duplicatesOf, matchControl, type ProviderSide } from '../../server/routes/transaction-control/repository';
 import { makeApp, type TestApp } from './helpers';
 
 const SME = DemoMerchants.sme.id;
@@ -267,5 +268,57 @@ describe('transaction control', () => {
     expect(list.content.map((r: { id: number }) => r.id)).toEqual([run.id]);
     // Merchant-wide roles see every run of the merchant.
     expect((await t.call(owner, { method: 'GET', url: url(Paths.run, { merchantId: SME, id: run.id }) })).statusCode).toBe(200);
+  });
+});
+
+describe('matchControl (the pairing rules, without a database)', () => {
+  const side = (...txs: Array<[string, string | null, number]>): ProviderSide => ({
+    ids: txs.map((x) => x[0]),
+    orderIds: txs.map((x) => x[1]),
+    amounts: txs.map((x) => x[2]),
+    statuses: txs.map(() => 'SUCCESS'),
+    createdAts: txs.map((_, i) => `2030-01-15 0${i}:00:00+00`),
+  });
+  const rowsOf = (...rows: Array<[string | null, string | null, number]>): ControlFileRow[] =>
+    rows.map(([transactionId, orderId, amount], i) => ({ rowNo: i + 2, transactionId, orderId, amount }));
+  const flat = (out: ReturnType<typeof matchControl>) =>
+    out.chunks
+      .flatMap((c) => c.seqs.map((seq, i) => ({ seq, class: c.class, rowNo: c.rowNos[i], transactionId: c.transactionIds[i], matchedBy: c.matchedBy[i] })))
+      .sort((a, b) => a.seq - b.seq);
+
+  it('pairs by id first; order ids only among what is left, the first row of an order taking the smallest free id', () => {
+    const provider = side(['T3', 'A', 100], ['T1', 'A', 100], ['T2', 'B', 50], ['T4', null, 70]);
+    const file = rowsOf(
+      ['T2', 'A', 50], // by id: T2 (its order id A plays no part)
+      ['WRONG', 'A', 100], // not an id the provider has: by order A, the smallest free id T1
+      [null, 'A', 100], // order A again: T3 is left but this is not the first row of A
+      [null, 'B', 50], // order B: T2 is taken by id
+      ['T2', 'C', 50], // repeats row 2's id: DUPLICATE
+    );
+    const out = matchControl(file, duplicatesOf(file), provider);
+    expect(flat(out)).toEqual([
+      { seq: 1, class: 'MATCHED', rowNo: 2, transactionId: 'T2', matchedBy: 'TRANSACTION_ID' },
+      { seq: 2, class: 'MATCHED', rowNo: 3, transactionId: 'T1', matchedBy: 'ORDER_ID' },
+      { seq: 3, class: 'ONLY_MERCHANT', rowNo: 4, transactionId: null, matchedBy: null },
+      { seq: 4, class: 'ONLY_MERCHANT', rowNo: 5, transactionId: null, matchedBy: null },
+      { seq: 5, class: 'DUPLICATE', rowNo: 6, transactionId: 'T2', matchedBy: null },
+      { seq: 6, class: 'ONLY_PROVIDER', rowNo: null, transactionId: 'T3', matchedBy: null },
+      { seq: 7, class: 'ONLY_PROVIDER', rowNo: null, transactionId: 'T4', matchedBy: null },
+    ]);
+    expect(out.totals.MATCHED).toEqual({ count: 2, merchantAmount: 150, providerAmount: 150 });
+    expect(out.totals.ONLY_PROVIDER).toEqual({ count: 2, merchantAmount: 0, providerAmount: 170 });
+    expect(out.totals.DUPLICATE).toEqual({ count: 1, merchantAmount: 50, providerAmount: 0 });
+  });
+
+  it('chunks a class by 1,000 seqs', () => {
+    const provider = side(...Array.from({ length: 2_500 }, (_, i): [string, string, number] => [`P${i}`, `O${i}`, 10]));
+    const file = rowsOf(...Array.from({ length: 2_500 }, (_, i): [string, null, number] => [`P${i}`, null, i === 1_500 ? 11 : 10]));
+    const out = matchControl(file, duplicatesOf(file), provider);
+    expect(out.chunks.map((c) => [c.class, c.chunk, c.seqs.length])).toEqual([
+      ['MATCHED', 0, 1_000],
+      ['MATCHED', 1, 999],
+      ['AMOUNT_MISMATCH', 1, 1],
+      ['MATCHED', 2, 500],
+    ]);
   });
 });
