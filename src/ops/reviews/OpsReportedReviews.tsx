@@ -4,21 +4,15 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PageLoader } from '@/components/PageLoader';
 import { formatDateTime } from '@/domain/format';
 import { publicPagePath } from '@/domain/publicPage';
 import { MODERATION_REASON_MAX_LENGTH, REPORTED_REVIEW_STATES, type ModerationOutcome, type ReportedReview, type ReportedReviewState } from '@/domain/reviewModeration';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
+import { OpsQueue, ReasonDialog } from '../OpsQueue';
 
 const T = 'portal.ops.reportedReviews';
 const ACTION: Record<ModerationOutcome, 'hide' | 'dismiss'> = { HIDDEN: 'hide', DISMISSED: 'dismiss' };
@@ -33,36 +27,32 @@ export default function OpsReportedReviews() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<ReportedReviewState>('OPEN');
   const [asking, setAsking] = useState<{ review: ReportedReview; outcome: ModerationOutcome } | null>(null);
-  const [reason, setReason] = useState('');
-  const { data, isPending, isError } = useQuery({ queryKey: ['ops', 'reported-reviews', state], queryFn: () => api.getReportedReviews(state) });
-  const decide = async () => {
-    if (!asking) return;
+  const query = useQuery({ queryKey: ['ops', 'reported-reviews', state], queryFn: () => api.getReportedReviews(state) });
+  const decide = async (reason: string) => {
+    if (!asking) return false;
+    let done = false;
     try {
-      await api.decideReportedReview(asking.review.id, { outcome: asking.outcome, reason: reason.trim() });
+      await api.decideReportedReview(asking.review.id, { outcome: asking.outcome, reason });
       setAsking(null);
-      setReason('');
+      done = true;
     } catch {
       // The httpClient has shown the server's message.
     }
     await queryClient.invalidateQueries({ queryKey: ['ops', 'reported-reviews'] });
+    return done;
   };
   return (
-    <Box>
-      <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
-        {t(`${T}.title`)}
-      </Typography>
-      <TextField select size="small" sx={{ minWidth: 220, mb: 2 }} label={t(`${T}.state`)} value={state} onChange={(e) => setState(e.target.value as ReportedReviewState)}>
-        {REPORTED_REVIEW_STATES.map((s) => (
-          <MenuItem key={s} value={s}>
-            {t(`${T}.states.${s}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      {isPending && <PageLoader />}
-      {isError && <Alert severity="error">{t(`${T}.loadFailed`)}</Alert>}
-      {data && data.length === 0 && <Alert severity="info">{t(`${T}.empty`)}</Alert>}
+    <OpsQueue
+      prefix={T}
+      filterLabel={t(`${T}.state`)}
+      states={REPORTED_REVIEW_STATES}
+      state={state}
+      stateLabel={(s) => t(`${T}.states.${s}`)}
+      onState={setState}
+      query={query}
+    >
       <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t(`${T}.title`)}>
-        {data?.map((review) => (
+        {query.data?.map((review) => (
           <Paper key={review.id} component="li" variant="outlined" sx={{ p: 2 }} data-testid={`reported-review-${review.id}`}>
             <Typography variant="subtitle2">
               {review.pageName} · {review.merchantName}
@@ -117,28 +107,13 @@ export default function OpsReportedReviews() {
           </Paper>
         ))}
       </Stack>
-      <Dialog open={asking !== null} onClose={() => setAsking(null)} aria-labelledby="ops-reported-review-title" fullWidth maxWidth="sm">
-        <DialogTitle id="ops-reported-review-title">{asking ? t(`${T}.dialogTitle`, { action: t(`${T}.${ACTION[asking.outcome]}`), page: asking.review.pageName }) : ''}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            multiline
-            minRows={2}
-            sx={{ mt: 1 }}
-            label={t(`${T}.reason`)}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: MODERATION_REASON_MAX_LENGTH } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(null)}>{t(`${T}.cancel`)}</Button>
-          <Button variant="contained" color="error" disabled={!reason.trim()} onClick={() => void decide()}>
-            {t(`${T}.confirm`)}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </Box>
+      <ReasonDialog
+        title={asking ? t(`${T}.dialogTitle`, { action: t(`${T}.${ACTION[asking.outcome]}`), page: asking.review.pageName }) : null}
+        prefix={T}
+        maxLength={MODERATION_REASON_MAX_LENGTH}
+        onClose={() => setAsking(null)}
+        onConfirm={decide}
+      />
+    </OpsQueue>
   );
 }
