@@ -66,7 +66,12 @@ export default function ChatInbox() {
 
   const onFrame = useCallback(
     (frame: WsServerFrame) => {
-      if (frame.type === 'message') {
+      if (frame.type === 'ready') {
+        // What was committed before this socket listened is read again (the first connection has no `since`).
+        void queryClient.invalidateQueries({ queryKey: key('inbox', pageId) });
+        void queryClient.invalidateQueries({ queryKey: key('history') });
+        void queryClient.invalidateQueries({ queryKey: key('conversation') });
+      } else if (frame.type === 'message') {
         const m = frame.message;
         if (m.pageId !== pageId) return;
         queryClient.setQueryData<InfiniteData<ChatHistory, number | undefined>>(key('history', m.conversationId), (old) => {
@@ -311,7 +316,7 @@ function Conversation({
           </Stack>
         )}
       </Box>
-      <Box sx={{ flex: 1, overflowY: 'auto', p: 1.5, maxHeight: 480 }} aria-live="polite">
+      <Box sx={{ flex: 1, overflowY: 'auto', p: 1.5, maxHeight: 480 }} role="log" aria-live="polite" aria-label={translate('resources.messages-conversation.name')}>
         {history.hasNextPage && (
           <Button size="small" onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage}>
             {translate(`${R}.loadOlder`)}
