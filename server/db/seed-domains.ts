@@ -17,6 +17,7 @@ import { seedBusinessPages } from './seed-business-pages';
 import { seedPageContent } from './seed-page-content';
 import { seedPageActivity } from './seed-page-activity';
 import { seedPageBadges } from './seed-page-badges';
+import { seedLiveChat } from './seed-live-chat';
 import { seedPaymentIntegration } from './seed-payment-integration';
 import { seedDisbursementCenter } from './seed-disbursement-center';
 import { seedSettlement } from './seed-settlement';
@@ -42,6 +43,8 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
   seedPageActivity,
   // After the content seed: the page's reviewers earn the demo badges.
   seedPageBadges,
+  // After the business pages seed: conversations of the SME page's followers.
+  seedLiveChat,
   seedSettlement,
   seedHelpCenter,
 ];

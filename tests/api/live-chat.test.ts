@@ -5,7 +5,7 @@
  * merchant's page refused; bad input writes nothing.
  */
 import { hash } from '@node-rs/argon2';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessPageMembers, businessPages, chatConversations, chatMessages, customers, memberships, users } from '../../server/db/schema';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
@@ -99,6 +99,24 @@ describe('live chat', () => {
     expect(refused.json()).toMatchObject({ status: 3, message: 'Không có quyền truy cập doanh nghiệp này' });
     // Another merchant: not a member.
     expect((await chatToken(agent.token, OTHER)).statusCode).toBe(403);
+  });
+
+  it('the seeded SME page has an inbox whose unread counts agree with its messages', async () => {
+    const [seeded] = await db().select({ id: businessPages.id }).from(businessPages).where(eq(businessPages.slug, 'ca_phe_song_han'));
+    const inbox = await t.call(owner, { method: 'GET', url: `${staffPath(seeded!.id, '/conversations')}?pageSize=50` });
+    expect(inbox.statusCode).toBe(200);
+    const rows = inbox.json().data.content as { id: number; unread: number; status: string; lastMessagePreview: string | null }[];
+    expect(rows).toHaveLength(12);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['OPEN', 'PENDING', 'RESOLVED']));
+    for (const r of rows) {
+      const [{ n }] = await db()
+        .select({ n: count() })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.conversationId, r.id), eq(chatMessages.sender, 'CUSTOMER'), isNull(chatMessages.readAt)));
+      expect(r.unread).toBe(n);
+      expect(r.lastMessagePreview).not.toBeNull();
+    }
+    expect(rows.some((r) => r.unread > 0)).toBe(true);
   });
 
   it('refuses a socket without a valid token (4401) and one whose first frame is not auth', async () => {
