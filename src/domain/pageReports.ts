@@ -100,12 +100,25 @@ export interface ReconciliationLinkRow {
   amount: number;
 }
 
+/**
+ * A badge of the page and the payments its holders made at the merchant in the range, after they earned
+ * it (a customer's payments are the merchant's successful, not fully refunded transactions from their
+ * wallet phone). `holders`: customers holding the badge now.
+ */
+export interface ReconciliationBadgeRow {
+  badgeId: number;
+  name: string;
+  holders: number;
+  payments: number;
+  amount: number;
+}
+
 export interface PageReconciliation {
   windowDays: number;
   totals: { clicks: number; payments: number; amount: number };
   links: ReconciliationLinkRow[];
-  /** Badge-driven payments are counted once customer badges exist. */
-  badgesAvailable: boolean;
+  /** Payments by badge holders after their badge, per badge of the page (empty when it has none). */
+  badges: ReconciliationBadgeRow[];
 }
 
 /** The payment-link code in an address of the payer page (/portal/pay/<code>), or null. */

@@ -6,8 +6,9 @@
  * another merchant's page refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, gte, isNull, lt, or } from 'drizzle-orm';
-import { businessPageFollows, businessPages, memberships, pageActivityEvents, pageDailyStats, pagePosts, users } from '../../server/db/schema';
+import { and, count, eq, gte, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { businessPageFollows, businessPages, customers, memberships, pageActivityEvents, pageBadgeAwards, pageDailyStats, pagePosts, transactions, users } from '../../server/db/schema';
+import type { PageReconciliation } from '../../src/domain/pageReports';
 import { DemoMerchants, DEMO_PASSWORD } from '../../server/db/seed-fixtures';
 import { addDays, dayBounds, vietnamToday } from '../../src/domain/time';
 import { makeApp, type TestApp } from './helpers';
@@ -144,7 +145,7 @@ describe('page reports', () => {
     const link = created.json().data as { id: number; code: string };
     const recon = async () => (await get(owner, `${base(SME, page)}/reconciliation${q(today, today)}`)).json().data;
     const before = await recon();
-    expect(before).toMatchObject({ windowDays: 7, badgesAvailable: false });
+    expect(before).toMatchObject({ windowDays: 7 });
     // Paid before any click from the page: not the page's.
     expect((await t.call(null, { method: 'POST', url: `/api/payment-link/v1/pay/${link.code}/payments`, payload: {} })).statusCode).toBe(200);
     expect((await recon()).links.find((l: { code: string }) => l.code === link.code)).toBeUndefined();
@@ -162,6 +163,33 @@ describe('page reports', () => {
       .from(pageActivityEvents)
       .where(and(eq(pageActivityEvents.pageId, page), eq(pageActivityEvents.kind, 'LINK_CLICK'), isNull(pageActivityEvents.paymentLinkId), gte(pageActivityEvents.day, today)));
     expect(plain!.n).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts, per badge of the page, what its holders paid the merchant after earning it', async () => {
+    const db = t.database.db;
+    const recon = async () => (await get(analyst, `${base(SME, page)}/reconciliation${q(today, today)}`)).json().data as PageReconciliation;
+    const before = await recon();
+    // The seeded page has badges; one holder with a wallet phone.
+    const [holder] = await db
+      .select({ ruleId: pageBadgeAwards.ruleId, phone: customers.phone, awardedAt: pageBadgeAwards.awardedAt })
+      .from(pageBadgeAwards)
+      .innerJoin(customers, eq(customers.id, pageBadgeAwards.customerId))
+      .where(and(eq(pageBadgeAwards.pageId, page), isNotNull(customers.phone)))
+      .limit(1);
+    expect(holder).toBeDefined();
+    const badge = (r: PageReconciliation) => r.badges.find((b) => b.badgeId === holder!.ruleId)!;
+    expect(badge(before).holders).toBeGreaterThanOrEqual(1);
+    const pay = (id: string, merchantId: number, status: string, amount: number) =>
+      db.insert(transactions).values({ id, merchantId, createdAt: new Date(), status, paymentMethod: 'WALLET', amount, customerPhone: holder!.phone });
+    await pay('9200000000001', SME, 'SUCCESS', 77_000);
+    await pay('9200000000002', SME, 'PARTIALLY_REFUNDED', 12_000);
+    // Not the page's: a failed payment, and a payment to another merchant from the same phone.
+    await pay('9200000000003', SME, 'FAILED', 500_000);
+    await pay('9200000000004', OTHER, 'SUCCESS', 900_000);
+    const after = await recon();
+    expect(badge(after)).toMatchObject({ payments: badge(before).payments + 2, amount: badge(before).amount + 89_000, holders: badge(before).holders });
+    // The other merchant's owner never sees this page's badges.
+    expect((await get(otherOwner, `${base(SME, page)}/reconciliation${q(today, today)}`)).statusCode).toBe(403);
   });
 
   it('says customer messages are not available yet instead of showing zeros', async () => {

@@ -98,7 +98,8 @@ for (const lng of ['vi', 'en'] as const) {
     await owner.getByRole('tab', { name: tr('resources.report-customer-message.name') }).click();
     await expect(owner.getByText(tr(`${R}.customerMessage.unavailableTitle`))).toBeVisible();
     await owner.getByRole('tab', { name: tr('resources.report-reconciliation.name') }).click();
-    await expect(owner.getByText(tr(`${R}.reconciliation.badgesUnavailable`))).toBeVisible();
+    // The seeded page has badges: what their holders paid, per badge, with its table alternative.
+    await expect(owner.getByRole('heading', { level: 2, name: tr(`${R}.reconciliation.badgesChart`), exact: true })).toBeVisible();
 
     // 360 px: nothing scrolls sideways.
     await owner.getByRole('tab', { name: tr('resources.report-overview.name') }).click();

@@ -62,7 +62,7 @@ const reconciliationSchema = z.object({
   windowDays: int,
   totals: z.object({ clicks: int, payments: int, amount: int }),
   links: z.array(z.object({ paymentLinkId: int, code: z.string(), title: z.string(), clicks: int, payments: int, amount: int })),
-  badgesAvailable: z.boolean(),
+  badges: z.array(z.object({ badgeId: int, name: z.string(), holders: int, payments: int, amount: int })),
 });
 const reportPageSchema = z.object({ id: int, name: z.string(), slug: z.string(), status: z.string() });
 

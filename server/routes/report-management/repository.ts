@@ -205,11 +205,29 @@ export function reportRepository(db: Db) {
         order by amount desc, clicks desc, l.id`,
       );
       const rowsOut = links.map((l) => ({ paymentLinkId: l.id, code: l.code, title: l.title, clicks: l.clicks, payments: l.payments, amount: Number(l.amount) }));
+      // Per badge (disabled ones included: their holders earned them), the holders' payments in the range
+      // made after the award; a customer is their wallet phone at the merchant, as the badges count it.
+      const badges = await rows<{ id: number; name: string; holders: number; payments: number; amount: string | number }>(
+        db,
+        sql`
+        select r.id, r.name,
+          (select count(*) from page_badge_awards a where a.rule_id = r.id)::int as holders,
+          count(t.id)::int as payments, coalesce(sum(t.amount), 0)::bigint as amount
+        from page_badge_rules r
+        left join page_badge_awards a on a.rule_id = r.id
+        left join customers c on c.id = a.customer_id
+        left join transactions t on t.merchant_id = ${merchantId} and t.customer_phone = c.phone
+          and t.status in ('SUCCESS', 'PARTIALLY_REFUNDED')
+          and t.created_at >= greatest(a.awarded_at, ${from}::timestamptz) and t.created_at < ${to}::timestamptz
+        where r.page_id = ${pageId}
+        group by r.id, r.name
+        order by amount desc, r.id`,
+      );
       return {
         windowDays: ATTRIBUTION_WINDOW_DAYS,
         totals: rowsOut.reduce((t, l) => ({ clicks: t.clicks + l.clicks, payments: t.payments + l.payments, amount: t.amount + l.amount }), { clicks: 0, payments: 0, amount: 0 }),
         links: rowsOut,
-        badgesAvailable: false,
+        badges: badges.map((b) => ({ badgeId: b.id, name: b.name, holders: b.holders, payments: b.payments, amount: Number(b.amount) })),
       };
     },
   };

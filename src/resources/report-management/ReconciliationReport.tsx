@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { PageLoader } from '@/components/PageLoader';
 import { formatMoney, formatNumber } from '@/domain/format';
-import type { ReconciliationLinkRow } from '@/domain/pageReports';
+import type { ReconciliationBadgeRow, ReconciliationLinkRow } from '@/domain/pageReports';
 import type { DayRange } from '@/domain/time';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { ChartWithTable } from './ChartWithTable';
@@ -16,7 +16,8 @@ const K = `${R}.reconciliation`;
 
 /**
  * report-management/{id}/reconciliation: payments attributed to the page: clicks on the merchant's
- * payment links on the public page, and the payments on those links within the attribution window.
+ * payment links on the public page, and the payments on those links within the attribution window;
+ * then, per badge of the page, the payments its holders made after earning it.
  */
 export function ReconciliationReport({ pageId, range }: { pageId: number; range: DayRange }) {
   const translate = useTranslate();
@@ -65,7 +66,28 @@ export function ReconciliationReport({ pageId, range }: { pageId: number; range:
           }
         />
       )}
-      {!data.badgesAvailable && <Alert severity="info">{translate(`${K}.badgesUnavailable`)}</Alert>}
+      {data.badges.length === 0 ? (
+        <Alert severity="info">{translate(`${K}.noBadges`)}</Alert>
+      ) : (
+        <ChartWithTable<ReconciliationBadgeRow>
+          title={translate(`${K}.badgesChart`)}
+          rows={data.badges}
+          rowKey={(b) => b.badgeId}
+          columns={[
+            { key: 'badge', label: label('badge'), value: (b) => b.name },
+            { key: 'holders', label: label('holders'), value: (b) => formatNumber(b.holders, lng), numeric: true },
+            { key: 'payments', label: label('payments'), value: (b) => formatNumber(b.payments, lng), numeric: true },
+            { key: 'amount', label: label('amount'), value: (b) => formatMoney(b.amount, lng), numeric: true },
+          ]}
+          chart={
+            <BarChart
+              height={240}
+              xAxis={[{ scaleType: 'band', data: data.badges.map((b) => b.name) }]}
+              series={[{ data: data.badges.map((b) => b.payments), label: label('payments') }]}
+            />
+          }
+        />
+      )}
     </Stack>
   );
 }
