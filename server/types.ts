@@ -40,5 +40,10 @@ declare module 'fastify' {
     public?: boolean;
     /** Not counted by the API-wide rate limit (health checks). */
     rateLimitExempt?: boolean;
+    /**
+     * A background read the portal makes on its own (the bell's unread count): it needs a live session
+     * but is not the person's activity, so it does not keep an idle session alive.
+     */
+    passive?: boolean;
   }
 }

@@ -62,7 +62,7 @@ export function requireSession(app: FastifyInstance): void {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw ApiError.tokenInvalid();
     const cache = isMutating(request.method) ? undefined : app.authCache;
-    const session = await sessions.check(hashToken(app.config.tokenPepper, token), policy, new Date(), cache);
+    const session = await sessions.check(hashToken(app.config.tokenPepper, token), policy, new Date(), cache, { touch: !request.routeOptions.config.passive });
     if (!session.ok) {
       request.log.info({ reason: session.reason }, 'session refused');
       throw ApiError.sessionExpired();

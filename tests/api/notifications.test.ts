@@ -1,7 +1,7 @@
 /** Notifications: notify() recipients, the caller's list, read, preferences and the live stream (PGlite). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { notifications, users } from '../../server/db/schema';
+import { desc, eq } from 'drizzle-orm';
+import { notifications, sessions, users } from '../../server/db/schema';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
 import { notify } from '../../server/lib/notifications';
 import { sendPendingCopies } from '../../server/lib/notifications/mailer';
@@ -154,5 +154,17 @@ describe('notifications', () => {
       text += new TextDecoder().decode(value);
     }
     expect(text).not.toContain('KYB_STATE');
+  });
+  it('the unread count polled in the background does not keep an idle session alive; a real call does', async () => {
+    const token = await t.login('accountant_demo');
+    const userId = await idOf('accountant_demo');
+    const [session] = await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.id)).limit(1);
+    const earlier = new Date(Date.now() - 10 * 60_000);
+    await t.database.db.update(sessions).set({ lastSeenAt: earlier }).where(eq(sessions.id, session!.id));
+    const lastSeen = async () => (await t.database.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, session!.id)))[0]!.at.getTime();
+    expect((await t.call(token, { method: 'GET', url: `${base}/notifications/summary?merchantId=${SME}` })).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(earlier.getTime());
+    expect((await t.call(token, { method: 'GET', url: `${base}/notifications?merchantId=${SME}` })).statusCode).toBe(200);
+    expect(await lastSeen()).toBeGreaterThan(earlier.getTime());
   });
 });

@@ -53,7 +53,8 @@ export function sessionsRepository(db: Db) {
     },
 
     /** Checks a token hash against both expiries; an idle session is revoked so it stays dead. */
-    async check(tokenHash: string, policy: SessionPolicy, now = new Date(), cache?: AuthCache): Promise<SessionCheck> {
+    /** `touch: false`: a passive call (not the person's activity) leaves the idle clock as it is. */
+    async check(tokenHash: string, policy: SessionPolicy, now = new Date(), cache?: AuthCache, { touch = true }: { touch?: boolean } = {}): Promise<SessionCheck> {
       const load = async () => {
         const [found] = await db
           .select({
@@ -79,7 +80,7 @@ export function sessionsRepository(db: Db) {
         cache?.invalidate();
         return { ok: false, reason: 'idle' };
       }
-      if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+      if (touch && now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
         await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
         // The cached row is this same object: the next calls see the touch too.
         row.lastSeenAt = now;

@@ -114,6 +114,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     Paths.summary,
     {
+      // Polled by the bell while its live stream is down: not activity, so an idle session still ends.
+      config: { passive: true },
       preHandler: merchantScope,
       schema: { tags, summary: 'Unread count', querystring: merchantQuery, response: { 200: envelopeSchema(z.object({ unread: z.number().int() })) } },
     },
