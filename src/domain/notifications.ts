@@ -19,6 +19,9 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/** The query an export-ready notification adds to its report's list: the list opens its past exports. */
+export const PAST_EXPORTS_PARAM = { name: 'exports', value: 'past' } as const;
+
 /** Extra channels a user may add per kind; the bell always gets every notification. */
 export const NOTIFICATION_CHANNELS = ['EMAIL', 'SMS'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];

@@ -113,14 +113,25 @@ test('exports the filtered list as CSV with the chosen columns through an export
   const count = new Intl.NumberFormat('vi-VN').format(totals.count);
   await expect(page.getByRole('status').filter({ hasText: t('portal.reports.export.status.DONE', { total: count }) })).toBeVisible();
 
-  // The past exports list the file; it downloads again, the same bytes.
-  await page.getByRole('button', { name: t('portal.reports.export.history') }).click();
+  // The job's end is announced in the bell; its item opens the report with the past exports listing the
+  // file, which downloads again, the same bytes.
+  await page.goto('/portal/app/welcome');
+  await page.getByTestId('notification-bell').click();
+  await page
+    .getByRole('dialog', { name: t('portal.notifications.title') })
+    .getByTestId('notification-item')
+    .filter({ hasText: t('portal.notifications.kinds.EXPORT_READY', { fileName: download.suggestedFilename() }) })
+    .click();
+  await expect(page).toHaveURL(/\/portal\/app\/report-center\/transaction-report\?exports=past$/);
   const history = page.getByRole('dialog', { name: t('portal.reports.export.history') });
   const again = page.waitForEvent('download');
   await history.getByRole('button', { name: `${t('portal.reports.export.download')} ${download.suggestedFilename()}` }).click();
   const second = await again;
   expect(second.suggestedFilename()).toBe(download.suggestedFilename());
   expect((await readFile(await second.path())).equals(bytes)).toBe(true);
+  // Closed, the list's address no longer asks for them.
+  await history.getByRole('button', { name: t('portal.reports.close') }).click();
+  await expect(page).toHaveURL(/\/portal\/app\/report-center\/transaction-report$/);
 });
 
 test('refund is offered to refund roles only, confirmed, and applied once', async ({ page, browser }) => {

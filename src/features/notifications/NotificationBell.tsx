@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { visuallyHidden } from '@mui/utils';
 import type { Page } from '@/domain/api';
-import type { NotificationItem, NotificationSummary } from '@/domain/notifications';
+import { PAST_EXPORTS_PARAM, type NotificationItem, type NotificationSummary } from '@/domain/notifications';
 import { formatDateTime } from '@/domain/format';
 import { getChosenMerchantId } from '@/authProvider/session';
 import { CHOOSE_MERCHANT_PATH } from '@/authProvider/paths';
@@ -102,7 +102,7 @@ export function NotificationBell() {
 
   /**
    * Where an item leads: a payout to its detail in the payout report (for those who may see it), an export to
-   * its report's list (whose "exported files" holds it), others to their link.
+   * its report's list with its past exports open (the file is there), others to their link.
    */
   const pathFor = (item: NotificationItem): string | null => {
     const { payoutId, report } = item.params;
@@ -110,7 +110,7 @@ export function NotificationBell() {
       if ((item.kind === 'PAYOUT_DONE' || item.kind === 'PAYOUT_FAILED') && typeof payoutId === 'number' && payoutReport.canAccess) {
         return pathOf('payout-report', 'show', { id: payoutId });
       }
-      if (item.kind === 'EXPORT_READY' && typeof report === 'string') return pathOf(report, 'list');
+      if (item.kind === 'EXPORT_READY' && typeof report === 'string') return `${pathOf(report, 'list')}?${PAST_EXPORTS_PARAM.name}=${PAST_EXPORTS_PARAM.value}`;
     } catch {
       // A screen this portal does not have: the notification's own link.
     }

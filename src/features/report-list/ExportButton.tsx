@@ -6,9 +6,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import { notify } from '@/components/notifications/notifier';
 import { ExportMenuButton } from '@/components/ExportMenuButton';
 import { formatNumber } from '@/domain/format';
+import { PAST_EXPORTS_PARAM } from '@/domain/notifications';
 import { EXPORT_FORMATS, type ExportFormat, type ExportJob } from '@/domain/transactionReport';
 import { downloadFile, FileMessageKeys } from '@/files';
 import { getLanguage } from '@/i18n';
@@ -38,7 +40,21 @@ export function ExportButton({
   const api = usePortalApi();
   const queryClient = useQueryClient();
   const [job, setJob] = useState<ExportJob | null>(null);
-  const [historyOpen, setHistoryOpen] = useState(false);
+  // Opened from an export-ready notification: the list shows its past exports at once.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [historyOpen, setHistoryOpen] = useState(() => searchParams.get(PAST_EXPORTS_PARAM.name) === PAST_EXPORTS_PARAM.value);
+  const closeHistory = () => {
+    setHistoryOpen(false);
+    if (searchParams.has(PAST_EXPORTS_PARAM.name)) {
+      setSearchParams(
+        (params) => {
+          params.delete(PAST_EXPORTS_PARAM.name);
+          return params;
+        },
+        { replace: true },
+      );
+    }
+  };
 
   // Polls a running job; when it is done the file downloads by itself.
   useEffect(() => {
@@ -115,7 +131,7 @@ export function ExportButton({
           ) : null}
         </Alert>
       ) : null}
-      <ExportHistory report={report} open={historyOpen} onClose={() => setHistoryOpen(false)} />
+      <ExportHistory report={report} open={historyOpen} onClose={closeHistory} />
     </Stack>
   );
 }

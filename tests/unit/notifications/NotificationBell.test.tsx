@@ -136,5 +136,7 @@ describe('<NotificationBell>', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/payout-report/77'));
     await openItem('File giao-dich.csv đã sẵn sàng để tải về.');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/report-center/transaction-report'));
+    // The list opens its past exports, where the file is.
+    expect(router.state.location.search).toBe('?exports=past');
   });
 });
