@@ -187,13 +187,30 @@ export const liveChatRoutes: FastifyPluginAsyncZod = async (app) => {
     return { side: 'CUSTOMER', customerId: claims.customerId, pageId: page.id, conversationId: conv?.id ?? null };
   };
 
+  /**
+   * The scope of identical claims is read once per half recheck period for all their sockets (an agent's
+   * tabs, a page's many sockets of one session): the periodic checks stay a few queries per user.
+   */
+  const scopes = new Map<string, { until: number; scope: Promise<ChatScope | null> }>();
+  const cachedScopeOf = (claims: ChatClaims): Promise<ChatScope | null> => {
+    const cacheKey = JSON.stringify(claims);
+    const now = Date.now();
+    const hit = scopes.get(cacheKey);
+    if (hit && hit.until > now) return hit.scope;
+    if (scopes.size > 10_000) for (const [k, v] of scopes) if (v.until <= now) scopes.delete(k);
+    const scope = scopeOf(claims);
+    scopes.set(cacheKey, { until: now + recheckMs / 2, scope });
+    scope.catch(() => scopes.delete(cacheKey));
+    return scope;
+  };
+
   app.get(Paths.ws, { websocket: true, config: { public: true }, schema: { tags, summary: 'Live chat websocket: first frame {type:"auth", token, since?} (the chat token, never in the URL)' } }, (socket) => {
     handleChatSocket(socket, {
       db,
       hub,
       repo,
       verify: (token) => verifyChatToken(pepper, token),
-      scopeOf,
+      scopeOf: cachedScopeOf,
       loadMessage,
       delivered,
       recheckMs,
