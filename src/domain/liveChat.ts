@@ -52,12 +52,19 @@ const clientMessageId = z
   .regex(/^[A-Za-z0-9_-]{1,64}$/, ValidationKeys.invalid)
   .optional();
 
-/** A staff message: text to the customer, or a private note only staff see. */
-export const staffMessageSchema = z.strictObject({
-  kind: z.enum(['TEXT', 'NOTE'], ValidationKeys.invalid),
-  body: text,
-  clientMessageId,
-});
+/**
+ * A staff message: text to the customer, a private note only staff see, or a payment link of the
+ * merchant's payment centre sent as a card (its title is the text unless one is given).
+ */
+export const staffMessageSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('TEXT'), body: text, clientMessageId }),
+    z.strictObject({ kind: z.literal('NOTE'), body: text, clientMessageId }),
+    z.strictObject({ kind: z.literal('PAYMENT_LINK'), paymentLinkId: dbIdSchema, body: text.optional(), clientMessageId }),
+  ],
+  ValidationKeys.invalid,
+);
 export type StaffMessageInput = z.infer<typeof staffMessageSchema>;
 
 /** A customer's message (text). */
@@ -96,6 +103,8 @@ export interface ChatMessage {
   body: string;
   attachment: ChatAttachment | null;
   paymentLinkId: number | null;
+  /** The card of a PAYMENT_LINK message: the payer page is /portal/pay/<code>. */
+  paymentLink: { code: string; title: string; amountType: string; amount: number | null } | null;
   clientMessageId: string | null;
   createdAt: string;
   deliveredAt: string | null;

@@ -7,7 +7,7 @@
 import { hash } from '@node-rs/argon2';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessPageMembers, businessPages, chatConversations, chatMessages, customers, memberships, users } from '../../server/db/schema';
+import { businessPageMembers, businessPages, chatConversations, chatMessages, customers, memberships, paymentLinks, users } from '../../server/db/schema';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
 import { liveChatTiming } from '../../server/routes/live-chat';
 import { makeApp, type TestApp } from './helpers';
@@ -250,6 +250,42 @@ describe('live chat', () => {
     expect((await db().select().from(chatConversations).where(eq(chatConversations.id, conv!.id)))[0]!.status).toBe('OPEN');
     const empty = await t.call(agent.token, { method: 'POST', url: staffPath(pageId, `/conversations/${conv!.id}/messages`), payload: { kind: 'TEXT', body: '   ' } });
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('sends a payable payment link of the merchant as a card; another merchant’s or a deactivated one is refused', async () => {
+    const [conv] = await db().select().from(chatConversations).where(eq(chatConversations.pageId, pageId));
+    const link = (merchantId: number, code: string, deactivatedAt: Date | null = null) => ({
+      merchantId,
+      code,
+      title: `Đặt cọc ${code}`,
+      amountType: 'FIXED',
+      amount: 150_000,
+      minAmount: 150_000,
+      maxAmount: 150_000,
+      singleUse: false,
+      deactivatedAt,
+    });
+    const [ours, theirs, off] = await db()
+      .insert(paymentLinks)
+      .values([link(SME, 'CHATLINK1'), link(OTHER, 'CHATLINK2'), link(SME, 'CHATLINK3', new Date())])
+      .returning({ id: paymentLinks.id });
+    const url = staffPath(pageId, `/conversations/${conv!.id}/messages`);
+    const { token } = await customerChatToken();
+    const customerWs = await connect(token);
+    await customerWs.next(isReady);
+    const sent = await t.call(agent.token, { method: 'POST', url, payload: { kind: 'PAYMENT_LINK', paymentLinkId: ours!.id } });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data).toMatchObject({ kind: 'PAYMENT_LINK', body: 'Đặt cọc CHATLINK1', paymentLinkId: ours!.id, paymentLink: { code: 'CHATLINK1', title: 'Đặt cọc CHATLINK1', amountType: 'FIXED', amount: 150_000 } });
+    const card = await customerWs.next(isMessage('Đặt cọc CHATLINK1'));
+    expect(card.message.paymentLink).toEqual({ code: 'CHATLINK1', title: 'Đặt cọc CHATLINK1', amountType: 'FIXED', amount: 150_000 });
+    const before = (await db().select({ n: count() }).from(chatMessages))[0]!.n;
+    for (const id of [theirs!.id, off!.id]) {
+      const refused = await t.call(agent.token, { method: 'POST', url: `${url}?lang=en`, payload: { kind: 'PAYMENT_LINK', paymentLinkId: id } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe("This payment link cannot be sent: it is not one of this merchant's links that can still be paid");
+    }
+    expect((await db().select({ n: count() }).from(chatMessages))[0]!.n).toBe(before);
+    await customerWs.close();
   });
 
   it('refuses users without a chat role and another merchant’s page, over REST and the socket', async () => {

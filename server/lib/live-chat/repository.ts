@@ -22,7 +22,7 @@ import {
   type MessageSender,
 } from '@/domain/liveChat';
 import type { Db } from '../../db/client';
-import { businessPageMembers, businessPages, chatConversations, chatMessages, customers, users, VI_ACCENTED, VI_PLAIN } from '../../db/schema';
+import { businessPageMembers, businessPages, chatConversations, chatMessages, customers, paymentLinks, users, VI_ACCENTED, VI_PLAIN } from '../../db/schema';
 import { publishChatEvent } from './bus';
 
 type ConversationRow = typeof chatConversations.$inferSelect;
@@ -38,7 +38,9 @@ const otherSide = (side: MessageSender): MessageSender => (side === 'CUSTOMER' ?
 const PREVIEW_CHARS = 120;
 const previewOf = (kind: MessageKind, body: string) => (kind === 'TEXT' ? body.slice(0, PREVIEW_CHARS) : body.slice(0, PREVIEW_CHARS) || kind);
 
-export function messageOf(row: MessageRow, senderName: string | null, forCustomer: boolean): ChatMessage {
+type CardRow = { code: string | null; title: string | null; amountType: string | null; amount: number | null };
+
+export function messageOf(row: MessageRow, senderName: string | null, forCustomer: boolean, card: CardRow | null = null): ChatMessage {
   return {
     id: row.id,
     conversationId: row.conversationId,
@@ -50,6 +52,7 @@ export function messageOf(row: MessageRow, senderName: string | null, forCustome
     body: row.body,
     attachment: row.attachment ?? null,
     paymentLinkId: row.paymentLinkId,
+    paymentLink: card?.code ? { code: card.code, title: card.title ?? '', amountType: card.amountType ?? '', amount: card.amount } : null,
     clientMessageId: row.clientMessageId,
     createdAt: row.createdAt.toISOString(),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
@@ -62,6 +65,7 @@ export interface SendInput {
   senderUserId: number | null;
   kind: MessageKind;
   body: string;
+  paymentLinkId?: number;
   clientMessageId?: string;
 }
 
@@ -69,13 +73,18 @@ export function liveChatRepository(db: Db) {
   /** Messages with their senders' names; customers never see notes nor who on the staff wrote. */
   async function loadMessages(where: SQL, order: 'asc' | 'desc', limit: number, forCustomer: boolean): Promise<ChatMessage[]> {
     const rows = await db
-      .select({ m: chatMessages, staffName: users.name })
+      .select({
+        m: chatMessages,
+        staffName: users.name,
+        card: { code: paymentLinks.code, title: paymentLinks.title, amountType: paymentLinks.amountType, amount: paymentLinks.amount },
+      })
       .from(chatMessages)
       .leftJoin(users, eq(users.id, chatMessages.senderUserId))
+      .leftJoin(paymentLinks, and(eq(paymentLinks.id, chatMessages.paymentLinkId), eq(paymentLinks.merchantId, chatMessages.merchantId)))
       .where(forCustomer ? and(where, ne(chatMessages.kind, 'NOTE')) : where)
       .orderBy(order === 'asc' ? asc(chatMessages.id) : desc(chatMessages.id))
       .limit(limit);
-    return rows.map((r) => messageOf(r.m, r.m.sender === 'STAFF' && !forCustomer ? r.staffName : null, forCustomer));
+    return rows.map((r) => messageOf(r.m, r.m.sender === 'STAFF' && !forCustomer ? r.staffName : null, forCustomer, r.card));
   }
 
   return {
@@ -114,6 +123,7 @@ export function liveChatRepository(db: Db) {
             senderUserId: input.senderUserId,
             kind: input.kind,
             body: input.body,
+            paymentLinkId: input.paymentLinkId ?? null,
             clientMessageId: input.clientMessageId ?? null,
           })
           .onConflictDoNothing()

@@ -10,7 +10,7 @@
  * Delivery across processes: server/lib/live-chat/bus.ts (LISTEN/NOTIFY, like notifications).
  */
 import websocket from '@fastify/websocket';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,7 +32,7 @@ import {
 import { dbIdParam } from '@/domain/validation';
 import { membershipsRepository } from '../../db/repositories/memberships';
 import { hashToken } from '../../db/repositories/sessions';
-import { businessPages, customerSessions, sessions, users } from '../../db/schema';
+import { businessPages, customerSessions, paymentLinks, sessions, users } from '../../db/schema';
 import { emptyEnvelopeSchema, envelopeSchema, ok, okEmpty } from '../../envelope';
 import { ApiError } from '../../errors';
 import { requireCustomer } from '../../lib/customer-session';
@@ -69,6 +69,7 @@ const messageSchema = z.object({
   body: z.string(),
   attachment: z.object({ name: z.string(), url: z.string(), mimeType: z.string(), size: z.number().int() }).nullable(),
   paymentLinkId: z.number().int().nullable(),
+  paymentLink: z.object({ code: z.string(), title: z.string(), amountType: z.string(), amount: z.number().int().nullable() }).nullable(),
   clientMessageId: z.string().nullable(),
   createdAt: z.string(),
   deliveredAt: z.string().nullable(),
@@ -342,7 +343,7 @@ export const liveChatRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Sends a text to the customer, or a private note only staff see (same clientMessageId: sent once)',
+        summary: 'Sends a text to the customer, a private note only staff see, or a payable payment link of the merchant as a card (same clientMessageId: sent once)',
         params: conversationParams,
         querystring: langOnlyQuery,
         body: staffMessageSchema,
@@ -352,7 +353,33 @@ export const liveChatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const conv = await conversationOf(request, request.params);
       const { userId } = callerOf(request);
-      const { message } = await repo.send(conv, { sender: 'STAFF', senderUserId: userId, ...request.body });
+      const input = request.body;
+      let body = input.body ?? '';
+      if (input.kind === 'PAYMENT_LINK') {
+        // A link of this merchant that can still be paid (not deactivated, not expired, a single-use one not paid).
+        const [link] = await db
+          .select({ title: paymentLinks.title })
+          .from(paymentLinks)
+          .where(
+            and(
+              eq(paymentLinks.id, input.paymentLinkId),
+              eq(paymentLinks.merchantId, conv.merchantId),
+              isNull(paymentLinks.deactivatedAt),
+              or(isNull(paymentLinks.expiresAt), gt(paymentLinks.expiresAt, new Date())),
+              or(eq(paymentLinks.singleUse, false), isNull(paymentLinks.paidAt)),
+            ),
+          );
+        if (!link) throw new ApiError(400, ApiStatus.VALIDATION, 'liveChat.linkNotPayable');
+        body = input.body ?? link.title;
+      }
+      const { message } = await repo.send(conv, {
+        sender: 'STAFF',
+        senderUserId: userId,
+        kind: input.kind,
+        body,
+        paymentLinkId: input.kind === 'PAYMENT_LINK' ? input.paymentLinkId : undefined,
+        clientMessageId: input.clientMessageId,
+      });
       return ok(request, (await repo.message(message.id, false))!);
     },
   );

@@ -27,10 +27,11 @@ import {
   type InboxFilter,
   type WsServerFrame,
 } from '@/domain/liveChat';
-import { formatDateTime } from '@/domain/format';
+import { formatDateTime, formatMoney } from '@/domain/format';
 import { getCommon } from '@/authProvider/session';
 import type { ChatHistory } from '@/dataProvider/api/liveChat';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
+import { getLanguage } from '@/i18n';
 import { usePathOf } from '@/resourceConfig';
 import { R } from './ChatPages';
 import { useChatSocket } from './useChatSocket';
@@ -342,6 +343,13 @@ function Conversation({
                   </Typography>
                 )}
                 <Typography variant="body2">{m.body}</Typography>
+                {m.paymentLink && (
+                  <Link href={`/portal/pay/${encodeURIComponent(m.paymentLink.code)}`} target="_blank" rel="noopener" color="inherit" variant="caption">
+                    {m.paymentLink.amount === null
+                      ? translate(`${R}.paymentCard`, { code: m.paymentLink.code })
+                      : translate(`${R}.paymentCardAmount`, { code: m.paymentLink.code, amount: formatMoney(m.paymentLink.amount, getLanguage()) })}
+                  </Link>
+                )}
               </Paper>
               <Typography variant="caption" color="text.secondary">
                 {`${m.senderName ? `${m.senderName} · ` : ''}${formatDateTime(m.createdAt)}${m.id === lastStaff?.id ? ` · ${receiptOf(m)}` : ''}`}
