@@ -15,7 +15,8 @@ import { DEMO_PASSWORD, DemoMerchants, DemoUsers } from '../../server/db/seed-fi
 import { isMessage, isReady, openChat, type ChatClient } from './live-chat-helpers';
 
 const url = process.env.TEST_DATABASE_URL;
-const OWN_DATABASE = 'portal_test_live_chat';
+/** Per run: two runs of this file at once (a full suite beside a single file) must not drop each other's database. */
+const OWN_DATABASE = `portal_test_live_chat_${process.pid}`;
 const SME = DemoMerchants.sme.id;
 const root = join(import.meta.dirname, '..', '..');
 
@@ -96,6 +97,12 @@ describe.skipIf(!url)('live chat across two server processes on one PostgreSQL',
     for (const s of sockets) s.ws.terminate();
     for (const server of running) server.child.kill('SIGTERM');
     await Promise.all(running.map((s) => s.exited));
+    if (url) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${OWN_DATABASE} with (force)`);
+      await client.end();
+    }
   }, 30_000);
 
   it('a message sent through process B reaches the socket open on process A, both ways', async () => {
