@@ -1,7 +1,7 @@
 /**
  * Service catalogue details (names, landing pages, PAYLATER terms) and promotion campaigns of the demo
- * merchants that run the PROMOTION service. Deterministic: a fixed generator and dates relative to the
- * seed's reference date, spread over years so any "today" sees ended, running and upcoming campaigns.
+ * merchants that run the PROMOTION service. A fixed generator, and dates relative to the day of seeding
+ * (~7 months back to ~2.5 years ahead), so a demo seeded any day has ended, running and upcoming campaigns.
  */
 import { eq } from 'drizzle-orm';
 import type { PaylaterTerms } from '@/domain/services';
@@ -119,7 +119,7 @@ function generator(seed: number) {
   };
 }
 
-export const seedServices: DomainSeed = async (tx, ctx) => {
+export const seedServices: DomainSeed = async (tx) => {
   const rows = await tx.select({ id: services.id, code: services.code }).from(services);
   const details = rows
     .filter((row) => CATALOGUE[row.code])
@@ -147,14 +147,17 @@ export const seedServices: DomainSeed = async (tx, ctx) => {
   const withPromotion = new Set(promotionRegistrations.map((r) => r.merchantId));
 
   const random = generator(20_251_122);
-  const reference = ctx.referenceDate.getTime();
+  // Campaign dates follow the day the demo is seeded (not the fixed reference date), so a demo seeded
+  // today still has campaigns that have ended, run now and start later, whatever today is.
+  const seededOn = new Date();
+  const seededAt = seededOn.getTime();
   for (const [merchantId, total] of CAMPAIGNS_PER_MERCHANT) {
     if (!withPromotion.has(merchantId)) continue;
     const campaigns = [];
     const giftPlans: Array<Array<{ name: string; discountAmount: number; minOrderAmount: number; quantity: number; issued: number; redeemed: number }>> = [];
     for (let i = 0; i < total; i++) {
-      // 00:00 in Vietnam (UTC+7) of a day between ~7 months before and ~2.5 years after the reference.
-      const startAt = dayStart(addDays(dayKeyOf(ctx.referenceDate), i * 25 - 200));
+      // 00:00 in Vietnam (UTC+7) of a day between ~7 months before and ~2.5 years after the seeding day.
+      const startAt = dayStart(addDays(dayKeyOf(seededOn), i * 25 - 200));
       const endAt = new Date(startAt.getTime() + (14 + random(107)) * DAY_MS);
       const gifts = Array.from({ length: 1 + random(4) }, (_, g) => {
         const discountAmount = (1 + random(10)) * 10_000;
@@ -196,9 +199,9 @@ export const seedServices: DomainSeed = async (tx, ctx) => {
         discountAmount: g.discountAmount,
         minOrderAmount: g.minOrderAmount,
         quantity: g.quantity,
-        // Cancelled or far-future campaigns have given nothing away (relative to the reference date: deterministic).
-        issuedCount: campaign.cancelledAt || campaign.startAt.getTime() > reference + 365 * DAY_MS ? 0 : g.issued,
-        redeemedCount: campaign.cancelledAt || campaign.startAt.getTime() > reference + 365 * DAY_MS ? 0 : g.redeemed,
+        // Cancelled campaigns and those not started yet have given nothing away.
+        issuedCount: campaign.cancelledAt || campaign.startAt.getTime() > seededAt ? 0 : g.issued,
+        redeemedCount: campaign.cancelledAt || campaign.startAt.getTime() > seededAt ? 0 : g.redeemed,
         createdAt: campaign.createdAt,
       })),
     );
