@@ -34,7 +34,15 @@ export const LIVE_CHAT_LIMITS = {
   authTimeoutMs: 10_000,
   /** How long a typing indicator lasts without a new one. */
   typingMs: 5_000,
+  /** Images and files sent in a conversation. */
+  attachmentMaxBytes: 5 * 1024 * 1024,
 } as const;
+
+/** What may be sent as a file: pictures (shown) and PDF (downloaded); the content is checked, not the name only. */
+export const CHAT_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+export const CHAT_FILE_EXTENSIONS = ['pdf'] as const;
+/** The generated storage name of a chat file. */
+export const CHAT_FILE_NAME = /^[0-9a-f-]{36}\.(jpg|jpeg|png|pdf)$/;
 
 /** The websocket endpoint (under /api). */
 export const LIVE_CHAT_WS_PATH = '/live-chat/ws';

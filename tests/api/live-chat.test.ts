@@ -17,6 +17,7 @@ const SME = DemoMerchants.sme.id;
 const OTHER = DemoMerchants.other.id;
 const SLUG = 'api_chat_page';
 const PASSWORD = 'Demo@1234';
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 const within = <T>(p: Promise<T>, ms = 5000) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
@@ -284,6 +285,44 @@ describe('live chat', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe("This payment link cannot be sent: it is not one of this merchant's links that can still be paid");
     }
+    expect((await db().select({ n: count() }).from(chatMessages))[0]!.n).toBe(before);
+    await customerWs.close();
+  });
+
+  it('sends a picture checked by content, shown to the customer and served by its random name', async () => {
+    const [conv] = await db().select().from(chatConversations).where(eq(chatConversations.pageId, pageId));
+    const url = staffPath(pageId, `/conversations/${conv!.id}/attachments`);
+    const form = (fileName: string, content: Buffer) => {
+      const boundary = '----live-chat-test';
+      return {
+        payload: Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: image/png\r\n\r\n`),
+          content,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      };
+    };
+    const { token } = await customerChatToken();
+    const customerWs = await connect(token);
+    await customerWs.next(isReady);
+    const sent = await t.call(agent.token, { method: 'POST', url, ...form('menu.png', PNG) });
+    expect(sent.statusCode).toBe(200);
+    const message = sent.json().data;
+    expect(message).toMatchObject({ kind: 'IMAGE', body: 'menu.png', attachment: { name: 'menu.png', mimeType: 'image/png', size: PNG.length } });
+    expect(message.attachment.url).toMatch(/^\/api\/businesspage\/v3\/live-chat\/files\/[0-9a-f-]{36}\.png$/);
+    await customerWs.next(isMessage('menu.png'));
+    const file = await t.call(null, { method: 'GET', url: message.attachment.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+    expect((await t.call(null, { method: 'GET', url: '/api/businesspage/v3/live-chat/files/00000000-0000-0000-0000-000000000000.png' })).statusCode).toBe(404);
+    const before = (await db().select({ n: count() }).from(chatMessages))[0]!.n;
+    const fake = await t.call(agent.token, { method: 'POST', url, ...form('menu.png', Buffer.from('not a picture')) });
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().message).toBe('Nội dung tệp không đúng với loại tệp');
+    // The editor of the page (no chat role) cannot send one.
+    expect((await t.call(editor.token, { method: 'POST', url, ...form('menu.png', PNG) })).statusCode).toBe(403);
     expect((await db().select({ n: count() }).from(chatMessages))[0]!.n).toBe(before);
     await customerWs.close();
   });

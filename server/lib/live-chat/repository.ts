@@ -22,6 +22,7 @@ import {
   type MessageSender,
 } from '@/domain/liveChat';
 import type { Db } from '../../db/client';
+import type { ChatAttachmentColumn } from '../../db/schema/live-chat';
 import { businessPageMembers, businessPages, chatConversations, chatMessages, customers, paymentLinks, users, VI_ACCENTED, VI_PLAIN } from '../../db/schema';
 import { publishChatEvent } from './bus';
 
@@ -66,6 +67,7 @@ export interface SendInput {
   kind: MessageKind;
   body: string;
   paymentLinkId?: number;
+  attachment?: ChatAttachmentColumn;
   clientMessageId?: string;
 }
 
@@ -124,6 +126,7 @@ export function liveChatRepository(db: Db) {
             kind: input.kind,
             body: input.body,
             paymentLinkId: input.paymentLinkId ?? null,
+            attachment: input.attachment ?? null,
             clientMessageId: input.clientMessageId ?? null,
           })
           .onConflictDoNothing()

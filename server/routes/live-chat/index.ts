@@ -9,8 +9,9 @@
  * websocket LiveChatApiPaths.ws with the token in the first frame (server/lib/live-chat/socket.ts).
  * Delivery across processes: server/lib/live-chat/bus.ts (LISTEN/NOTIFY, like notifications).
  */
+import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,6 +19,9 @@ import { ApiStatus, LiveChatApiPaths as Paths } from '@/domain/api';
 import { PAGE_ABILITIES } from '@/domain/businessPages';
 import {
   assignSchema,
+  CHAT_FILE_EXTENSIONS,
+  CHAT_FILE_NAME,
+  CHAT_IMAGE_EXTENSIONS,
   CONVERSATION_STATUSES,
   customerMessageSchema,
   INBOX_FILTERS,
@@ -32,10 +36,12 @@ import {
 import { dbIdParam } from '@/domain/validation';
 import { membershipsRepository } from '../../db/repositories/memberships';
 import { hashToken } from '../../db/repositories/sessions';
-import { businessPages, customerSessions, paymentLinks, sessions, users } from '../../db/schema';
+import { businessPages, chatMessages, customerSessions, paymentLinks, sessions, users } from '../../db/schema';
 import { emptyEnvelopeSchema, envelopeSchema, ok, okEmpty } from '../../envelope';
 import { ApiError } from '../../errors';
 import { requireCustomer } from '../../lib/customer-session';
+import { attachmentDisposition, checkFile, fileStore, generatedStorageName, type FileProblem } from '../../lib/files';
+import { readOneFile, type UploadProblem } from '../../lib/files/upload';
 import { createChatHub } from '../../lib/live-chat/bus';
 import { liveChatRepository } from '../../lib/live-chat/repository';
 import { handleChatSocket, type ChatScope } from '../../lib/live-chat/socket';
@@ -119,6 +125,7 @@ export const liveChatRoutes: FastifyPluginAsyncZod = async (app) => {
   const sockets = new Set<() => void>();
 
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  await app.register(multipart, { preservePath: true, limits: { fileSize: LIVE_CHAT_LIMITS.attachmentMaxBytes, files: 1, fields: 0, parts: 1 } });
   app.addHook('onReady', async () => {
     await hub.start();
   });
@@ -381,6 +388,68 @@ export const liveChatRoutes: FastifyPluginAsyncZod = async (app) => {
         clientMessageId: input.clientMessageId,
       });
       return ok(request, (await repo.message(message.id, false))!);
+    },
+  );
+
+  const badFile = (problem: FileProblem | UploadProblem, http = problem === 'fileTooLarge' ? 413 : 400) =>
+    new ApiError(http, ApiStatus.VALIDATION, `liveChat.files.${problem}`);
+
+  app.post(
+    Paths.attachments,
+    {
+      schema: {
+        tags,
+        summary: 'Sends one picture (jpg, jpeg, png: an IMAGE message) or PDF (a FILE message), multipart field `file`, at most 5 MB, checked by content',
+        params: conversationParams,
+        querystring: langOnlyQuery,
+        response: { 200: envelopeSchema(messageSchema) },
+      },
+    },
+    async (request) => {
+      const conv = await conversationOf(request, request.params);
+      const upload = await readOneFile(request, LIVE_CHAT_LIMITS.attachmentMaxBytes, badFile);
+      const checked = checkFile(upload.content, upload.fileName, [...CHAT_IMAGE_EXTENSIONS, ...CHAT_FILE_EXTENSIONS], LIVE_CHAT_LIMITS.attachmentMaxBytes);
+      if (!checked.ok) throw badFile(checked.problem);
+      const storageName = generatedStorageName(checked.file.extension);
+      const url = `/api${Paths.file.replace(':name', storageName)}`;
+      await fileStore(db).put(storageName, upload.content);
+      const shownName = upload.fileName.split(/[\\/]/).pop()!.slice(0, 200);
+      const { message } = await repo.send(conv, {
+        sender: 'STAFF',
+        senderUserId: callerOf(request).userId,
+        kind: checked.file.contentType === 'application/pdf' ? 'FILE' : 'IMAGE',
+        body: shownName,
+        attachment: { name: shownName, url, mimeType: checked.file.contentType, size: checked.file.sizeBytes },
+      });
+      return ok(request, (await repo.message(message.id, false))!);
+    },
+  );
+
+  app.get(
+    Paths.file,
+    {
+      config: { public: true },
+      schema: { tags, summary: 'A file sent in a chat, by its random generated name (public: the customer’s screen shows it); 404 for any other name', params: z.strictObject({ name: z.string() }) },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      if (!CHAT_FILE_NAME.test(name)) throw ApiError.notFound();
+      const url = `/api${Paths.file.replace(':name', name)}`;
+      const [sent] = await db
+        .select({ attachment: chatMessages.attachment })
+        .from(chatMessages)
+        .where(sql`${chatMessages.attachment}->>'url' = ${url}`)
+        .limit(1);
+      const content = sent?.attachment ? await fileStore(db).get(name) : null;
+      if (!sent?.attachment || !content) throw ApiError.notFound();
+      const { mimeType, name: shownName } = sent.attachment;
+      return reply
+        .header('content-type', mimeType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header('content-disposition', mimeType === 'application/pdf' ? attachmentDisposition(shownName) : 'inline')
+        .send(content);
     },
   );
 

@@ -45,6 +45,11 @@ export function liveChatApi(http: HttpClient, ctx: ApiContext) {
     async liveChatSend(pageId: number, conversationId: number, input: StaffMessageInput): Promise<ChatMessage> {
       return (await call<ChatMessage>(Paths.messages, { ...conv(pageId, conversationId), method: 'POST', body: input })).data;
     },
+    async liveChatUpload(pageId: number, conversationId: number, file: File): Promise<ChatMessage> {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return (await call<ChatMessage>(Paths.attachments, { ...conv(pageId, conversationId), method: 'POST', body: form })).data;
+    },
     async liveChatAssign(pageId: number, conversationId: number, assigneeUserId: number | null): Promise<void> {
       await call(Paths.assignee, { ...conv(pageId, conversationId), method: 'PUT', body: { assigneeUserId } });
     },

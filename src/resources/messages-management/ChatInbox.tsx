@@ -19,6 +19,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  CHAT_FILE_EXTENSIONS,
+  CHAT_IMAGE_EXTENSIONS,
   CONVERSATION_STATUSES,
   INBOX_FILTERS,
   LIVE_CHAT_LIMITS,
@@ -254,6 +256,17 @@ function Conversation({
       refresh();
     },
   });
+  const upload = useMutation({
+    mutationFn: (file: File) => api.liveChatUpload(pageId, conversationId, file),
+    onSuccess: (m: ChatMessage) => {
+      queryClient.setQueryData<InfiniteData<ChatHistory, number | undefined>>(key('history', conversationId), (old) => {
+        if (!old || old.pages[0]?.content.some((x) => x.id === m.id)) return old;
+        const [first, ...rest] = old.pages;
+        return { ...old, pages: [{ ...first!, content: [m, ...first!.content] }, ...rest] };
+      });
+      refresh();
+    },
+  });
   const setStatus = useMutation({ mutationFn: (s: ConversationStatus) => api.liveChatStatus(pageId, conversationId, s), onSuccess: refresh });
   const assign = useMutation({ mutationFn: (userId: number | null) => api.liveChatAssign(pageId, conversationId, userId), onSuccess: refresh });
   const myUserId = useMyUserId();
@@ -342,7 +355,15 @@ function Conversation({
                     {translate(`${R}.noteBadge`)}
                   </Typography>
                 )}
-                <Typography variant="body2">{m.body}</Typography>
+                {m.kind === 'IMAGE' && m.attachment ? (
+                  <Box component="img" src={m.attachment.url} alt={m.attachment.name} sx={{ display: 'block', maxWidth: '100%', maxHeight: 240, borderRadius: 1 }} />
+                ) : m.kind === 'FILE' && m.attachment ? (
+                  <Link href={m.attachment.url} color="inherit" variant="body2">
+                    {translate(`${R}.downloadFile`, { name: m.attachment.name })}
+                  </Link>
+                ) : (
+                  <Typography variant="body2">{m.body}</Typography>
+                )}
                 {m.paymentLink && (
                   <Link href={`/portal/pay/${encodeURIComponent(m.paymentLink.code)}`} target="_blank" rel="noopener" color="inherit" variant="caption">
                     {m.paymentLink.amount === null
@@ -380,7 +401,23 @@ function Conversation({
           slotProps={{ htmlInput: { maxLength: LIVE_CHAT_LIMITS.textMaxLength } }}
         />
         <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-          <FormControlLabel control={<Checkbox checked={note} onChange={(e) => setNote(e.target.checked)} />} label={translate(`${R}.privateNote`)} />
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <FormControlLabel control={<Checkbox checked={note} onChange={(e) => setNote(e.target.checked)} />} label={translate(`${R}.privateNote`)} />
+            <Button component="label" size="small" disabled={upload.isPending}>
+              {translate(`${R}.attach`)}
+              <input
+                hidden
+                type="file"
+                accept={[...CHAT_IMAGE_EXTENSIONS, ...CHAT_FILE_EXTENSIONS].map((e) => `.${e}`).join(',')}
+                aria-label={translate(`${R}.attach`)}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  if (file) upload.mutate(file);
+                }}
+              />
+            </Button>
+          </Stack>
           <Button type="submit" variant="contained" disabled={send.isPending}>
             {translate(`${R}.send`)}
           </Button>
