@@ -2,7 +2,7 @@
  * Issue 18, live chat (agent side): the demo customer writes to the SME's page through the public page's
  * chat API; the owner (page admin of every page) opens messages-management, the page's inbox and the
  * conversation, sees a second message arrive live over the websocket without a reload, answers, and
- * the customer reads the answer. In Vietnamese and in English; at 360 px nothing scrolls sideways.
+ * sends a picture, and the customer reads both. In Vietnamese and in English; at 360 px nothing scrolls sideways.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { chooseMerchant, DemoMerchants, signIn, t, type Lng } from './support';
@@ -11,6 +11,7 @@ const R = 'resources.messages-management';
 const SLUG = 'ca_phe_song_han';
 const NAME = 'Cà Phê Sông Hàn';
 const CUSTOMER = 'Nguyễn Minh Khách';
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 async function ownerIn(browser: Browser, lng: Lng, width = 1280): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
@@ -58,9 +59,13 @@ for (const lng of ['vi', 'en'] as const) {
     await expect(owner.getByLabel(tr(`${R}.message`))).toHaveValue('');
     await expect(log.getByText(`Dạ còn ạ ${stamp}`)).toBeVisible();
 
+    // A picture, checked by its content on the server, shown in the conversation.
+    await owner.getByLabel(tr(`${R}.attach`)).setInputFiles({ name: `menu-${stamp}.png`, mimeType: 'image/png', buffer: PNG });
+    await expect(log.getByRole('img', { name: `menu-${stamp}.png` })).toBeVisible();
+
     const history = await request.get(`/api/public/pages/${SLUG}/chat/messages`, { headers: { authorization: `Bearer ${token}` } });
     const bodies = ((await history.json()).data.content as { body: string }[]).map((m) => m.body);
-    expect(bodies[0]).toBe(`Dạ còn ạ ${stamp}`);
+    expect(bodies.slice(0, 2)).toEqual([`menu-${stamp}.png`, `Dạ còn ạ ${stamp}`]);
     await owner.context().close();
   });
 }
