@@ -576,6 +576,8 @@ export const LiveChatApiPaths = {
   assignee: '/businesspage/v3/merchants/:merchantId/pages/:pageId/live-chat/conversations/:conversationId/assignee',
   status: '/businesspage/v3/merchants/:merchantId/pages/:pageId/live-chat/conversations/:conversationId/status',
   read: '/businesspage/v3/merchants/:merchantId/pages/:pageId/live-chat/conversations/:conversationId/read',
+  /** The customer beside the conversation: masked phone, follow, payments with this merchant. */
+  profile: '/businesspage/v3/merchants/:merchantId/pages/:pageId/live-chat/conversations/:conversationId/profile',
   /** Multipart upload of one image (jpg, jpeg, png) or PDF, sent at once as an IMAGE or FILE message. */
   attachments: '/businesspage/v3/merchants/:merchantId/pages/:pageId/live-chat/conversations/:conversationId/attachments',
   /** Public by its random generated name (the customer's screen shows it without the staff token). */

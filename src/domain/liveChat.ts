@@ -137,6 +137,16 @@ export interface ConversationSummary {
   unread: number;
 }
 
+/** The customer beside a conversation (phone masked; payments are theirs with this merchant, matched by wallet phone). */
+export interface ChatCustomerProfile {
+  customerId: number;
+  name: string;
+  phone: string | null;
+  followsPage: boolean;
+  payments: { count: number; total: number; lastAt: string | null };
+  recent: { id: string; createdAt: string; amount: number; status: string }[];
+}
+
 /** A page the caller may chat for, with its inbox figures. */
 export interface ChatPage {
   id: number;

@@ -7,7 +7,7 @@
 import { hash } from '@node-rs/argon2';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessPageMembers, businessPages, chatConversations, chatMessages, customers, memberships, paymentLinks, users } from '../../server/db/schema';
+import { businessPageMembers, businessPages, chatConversations, chatMessages, customers, memberships, paymentLinks, transactions, users } from '../../server/db/schema';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
 import { liveChatTiming } from '../../server/routes/live-chat';
 import { makeApp, type TestApp } from './helpers';
@@ -325,6 +325,43 @@ describe('live chat', () => {
     expect((await t.call(editor.token, { method: 'POST', url, ...form('menu.png', PNG) })).statusCode).toBe(403);
     expect((await db().select({ n: count() }).from(chatMessages))[0]!.n).toBe(before);
     await customerWs.close();
+  });
+
+  it('shows the customer beside the conversation: masked phone, follow, payments with this merchant only', async () => {
+    const [conv] = await db().select().from(chatConversations).where(eq(chatConversations.pageId, pageId));
+    const tx = (id: string, merchantId: number, amount: number, status: string, refundedAmount = 0) => ({
+      id,
+      merchantId,
+      status,
+      paymentMethod: 'WALLET',
+      amount,
+      refundedAmount,
+      customerPhone: '0987654321',
+      createdAt: new Date(Date.UTC(2026, 10, Number(id.slice(-2)))),
+    });
+    await db()
+      .insert(transactions)
+      .values([
+        tx('9900000000001', SME, 100_000, 'SUCCESS'),
+        tx('9900000000002', SME, 50_000, 'PARTIALLY_REFUNDED', 20_000),
+        tx('9900000000003', SME, 70_000, 'FAILED'),
+        tx('9900000000004', OTHER, 999_000, 'SUCCESS'),
+      ]);
+    const profile = await t.call(agent.token, { method: 'GET', url: staffPath(pageId, `/conversations/${conv!.id}/profile`) });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().data).toEqual({
+      customerId,
+      name: 'Phạm Thị Hồng',
+      phone: '0987•••321',
+      followsPage: false,
+      payments: { count: 2, total: 130_000, lastAt: '2026-11-02T00:00:00.000Z' },
+      recent: [
+        { id: '9900000000003', createdAt: '2026-11-03T00:00:00.000Z', amount: 70_000, status: 'FAILED' },
+        { id: '9900000000002', createdAt: '2026-11-02T00:00:00.000Z', amount: 50_000, status: 'PARTIALLY_REFUNDED' },
+        { id: '9900000000001', createdAt: '2026-11-01T00:00:00.000Z', amount: 100_000, status: 'SUCCESS' },
+      ],
+    });
+    expect((await t.call(editor.token, { method: 'GET', url: staffPath(pageId, `/conversations/${conv!.id}/profile`) })).statusCode).toBe(403);
   });
 
   it('refuses users without a chat role and another merchant’s page, over REST and the socket', async () => {

@@ -13,6 +13,7 @@ import { PAGE_ABILITIES } from '@/domain/businessPages';
 import { maskPhone } from '@/domain/masking';
 import {
   LIVE_CHAT_LIMITS,
+  type ChatCustomerProfile,
   type ChatMessage,
   type ChatPage,
   type ConversationStatus,
@@ -23,7 +24,7 @@ import {
 } from '@/domain/liveChat';
 import type { Db } from '../../db/client';
 import type { ChatAttachmentColumn } from '../../db/schema/live-chat';
-import { businessPageMembers, businessPages, chatConversations, chatMessages, customers, paymentLinks, users, VI_ACCENTED, VI_PLAIN } from '../../db/schema';
+import { businessPageFollows, businessPageMembers, businessPages, chatConversations, chatMessages, customers, paymentLinks, transactions, users, VI_ACCENTED, VI_PLAIN } from '../../db/schema';
 import { publishChatEvent } from './bus';
 
 type ConversationRow = typeof chatConversations.$inferSelect;
@@ -329,6 +330,48 @@ export function liveChatRepository(db: Db) {
           lastMessageSender: r.c.lastMessageSender as MessageSender | null,
           unread: r.c.staffUnread,
         })),
+      };
+    },
+
+    /**
+     * The customer of the conversation as staff see them: phone masked, whether they follow the page, and
+     * their payments with the merchant (the wallet phone links customers and payments; successful and
+     * partly refunded ones count, net of refunds), the last five of any status.
+     */
+    async customerProfile(conversation: { customerId: number; pageId: number; merchantId: number }): Promise<ChatCustomerProfile> {
+      const [c] = await db.select({ id: customers.id, name: customers.fullName, phone: customers.phone }).from(customers).where(eq(customers.id, conversation.customerId));
+      const [follow] = await db
+        .select({ id: businessPageFollows.id })
+        .from(businessPageFollows)
+        .where(and(eq(businessPageFollows.pageId, conversation.pageId), eq(businessPageFollows.customerId, conversation.customerId), isNull(businessPageFollows.unfollowedAt)));
+      const phone = c?.phone ?? null;
+      const mine = and(eq(transactions.merchantId, conversation.merchantId), eq(transactions.customerPhone, phone ?? ''));
+      const [totals] = phone
+        ? await db
+            .select({
+              count: sql<number>`count(*)::int`,
+              total: sql<number>`coalesce(sum(${transactions.amount} - ${transactions.refundedAmount}), 0)::bigint`,
+              lastAt: sql<Date | null>`max(${transactions.createdAt})`,
+            })
+            .from(transactions)
+            .where(and(mine, inArray(transactions.status, ['SUCCESS', 'PARTIALLY_REFUNDED'])))
+        : [{ count: 0, total: 0, lastAt: null }];
+      const recent = phone
+        ? await db
+            .select({ id: transactions.id, createdAt: transactions.createdAt, amount: transactions.amount, status: transactions.status })
+            .from(transactions)
+            .where(mine)
+            .orderBy(desc(transactions.createdAt), desc(transactions.id))
+            .limit(5)
+        : [];
+      const lastAt = totals?.lastAt ? new Date(totals.lastAt) : null;
+      return {
+        customerId: conversation.customerId,
+        name: c?.name ?? '',
+        phone: maskPhone(phone),
+        followsPage: !!follow,
+        payments: { count: totals?.count ?? 0, total: Number(totals?.total ?? 0), lastAt: lastAt?.toISOString() ?? null },
+        recent: recent.map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString(), amount: r.amount, status: r.status })),
       };
     },
 

@@ -391,6 +391,31 @@ export const liveChatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    Paths.profile,
+    {
+      schema: {
+        tags,
+        summary: "The customer beside the conversation: name, masked phone, whether they follow the page, their payments with this merchant",
+        params: conversationParams,
+        querystring: langOnlyQuery,
+        response: {
+          200: envelopeSchema(
+            z.object({
+              customerId: z.number().int(),
+              name: z.string(),
+              phone: z.string().nullable(),
+              followsPage: z.boolean(),
+              payments: z.object({ count: z.number().int(), total: z.number().int(), lastAt: z.string().nullable() }),
+              recent: z.array(z.object({ id: z.string(), createdAt: z.string(), amount: z.number().int(), status: z.string() })),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => ok(request, await repo.customerProfile(await conversationOf(request, request.params))),
+  );
+
   const badFile = (problem: FileProblem | UploadProblem, http = problem === 'fileTooLarge' ? 413 : 400) =>
     new ApiError(http, ApiStatus.VALIDATION, `liveChat.files.${problem}`);
 

@@ -1,6 +1,6 @@
 import type { Page } from '@/domain/api';
 import { LiveChatApiPaths as Paths } from '@/domain/api';
-import type { ChatMessage, ChatPage, ConversationStatus, ConversationSummary, InboxFilter, StaffMessageInput } from '@/domain/liveChat';
+import type { ChatCustomerProfile, ChatMessage, ChatPage, ConversationStatus, ConversationSummary, InboxFilter, StaffMessageInput } from '@/domain/liveChat';
 import type { HttpClient } from '../httpClient';
 import { apiCall, type ApiContext } from './context';
 
@@ -38,6 +38,9 @@ export function liveChatApi(http: HttpClient, ctx: ApiContext) {
     },
     async liveChatConversation(pageId: number, conversationId: number): Promise<ConversationSummary> {
       return (await call<ConversationSummary>(Paths.conversation, conv(pageId, conversationId))).data;
+    },
+    async liveChatProfile(pageId: number, conversationId: number): Promise<ChatCustomerProfile> {
+      return (await call<ChatCustomerProfile>(Paths.profile, conv(pageId, conversationId))).data;
     },
     async liveChatHistory(pageId: number, conversationId: number, before?: number): Promise<ChatHistory> {
       return (await call<ChatHistory>(Paths.messages, { ...conv(pageId, conversationId), query: { before } })).data;

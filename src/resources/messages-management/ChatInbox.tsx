@@ -226,6 +226,7 @@ function Conversation({
   const lastTyping = useRef(0);
 
   const conversation = useQuery({ queryKey: key('conversation', conversationId), queryFn: () => api.liveChatConversation(pageId, conversationId) });
+  const profile = useQuery({ queryKey: key('profile', conversationId), queryFn: () => api.liveChatProfile(pageId, conversationId) });
   const history = useInfiniteQuery({
     queryKey: key('history', conversationId),
     queryFn: ({ pageParam }) => api.liveChatHistory(pageId, conversationId, pageParam),
@@ -299,9 +300,19 @@ function Conversation({
               <Typography variant="subtitle1" noWrap>
                 {c.customerName}
               </Typography>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                 {`${c.customerPhone ?? ''} · ${c.assigneeName ?? translate(`${R}.unassigned`)}`}
               </Typography>
+              {profile.data && (
+                <Typography variant="caption" color="text.secondary" data-testid="chat-profile">
+                  {[
+                    translate(profile.data.followsPage ? `${R}.profile.follows` : `${R}.profile.notFollowing`),
+                    profile.data.payments.count === 0
+                      ? translate(`${R}.profile.noPayments`)
+                      : translate(`${R}.profile.payments`, { count: profile.data.payments.count, total: formatMoney(profile.data.payments.total, getLanguage()) }),
+                  ].join(' · ')}
+                </Typography>
+              )}
             </Box>
             <TextField
               select
