@@ -91,14 +91,21 @@ export function PagedTable<T>({ label, columns, rows, rowKey, rowProps, emptyTex
           </TableBody>
         </Table>
       </Box>
-      <TablePager
-        count={total}
-        page={paging.page}
-        rowsPerPage={paging.pageSize}
-        rowsPerPageOptions={PAGE_SIZES}
-        onPageChange={(_e, next) => paging.setPage(next)}
-        onRowsPerPageChange={(e) => paging.setPageSize(Number(e.target.value))}
-      />
+      <Pager paging={paging} total={total} />
     </>
+  );
+}
+
+/** The portal's pager driven by a usePaging state, for paged content that is not a PagedTable. */
+export function Pager({ paging, total }: { paging: Paging; total: number }) {
+  return (
+    <TablePager
+      count={total}
+      page={paging.page}
+      rowsPerPage={paging.pageSize}
+      rowsPerPageOptions={PAGE_SIZES}
+      onPageChange={(_e, next) => paging.setPage(next)}
+      onRowsPerPageChange={(e) => paging.setPageSize(Number(e.target.value))}
+    />
   );
 }

@@ -13,8 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import { TablePager } from '@/components/TablePager';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/domain/api';
+import { Pager, usePaging } from '@/components/PagedTable';
 import { HELP_CATEGORIES, HELP_QUERY_MAX, type HelpCategory } from '@/domain/helpCenter';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { getLanguage } from '@/i18n';
@@ -35,8 +34,8 @@ export default function HelpCenterList() {
   const q = (params.get('q') ?? '').slice(0, HELP_QUERY_MAX);
   const category = categoryOf(params.get('category'));
   const [input, setInput] = useState(q);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   useEffect(() => setInput(q), [q]);
 
   const categories = useQuery({ queryKey: ['help-center', 'categories', lng], queryFn: () => api.listHelpCategories() });
@@ -54,7 +53,7 @@ export default function HelpCenterList() {
     }
     // A new history entry per search or topic: "back" returns to the previous results.
     setParams(merged);
-    setPage(0);
+    paging.reset();
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -120,17 +119,7 @@ export default function HelpCenterList() {
             {translate(`${R}.empty`)}
           </Typography>
         ) : null}
-        <TablePager
-          count={articles.data?.totalElements ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_e, next) => setPage(next)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
-        />
+        <Pager paging={paging} total={articles.data?.totalElements ?? 0} />
       </Paper>
       <ContactSupport />
     </Stack>

@@ -22,8 +22,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { TablePager } from '@/components/TablePager';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/domain/api';
+import { Pager, usePaging } from '@/components/PagedTable';
 import { formatDateTime, formatMoney, formatNumber } from '@/domain/format';
 import { disputeSchema, DISPUTE_REASON_MAX, type PeriodDetail } from '@/domain/settlement';
 import { formatDay } from '@/domain/time';
@@ -138,8 +137,8 @@ function Transactions({ period }: { period: PeriodDetail }) {
   const api = usePortalApi();
   const pathOf = usePathOf();
   const lng = getLanguage();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   const rows = useQuery({
     queryKey: ['period-control', 'transactions', period.id, page, pageSize],
     queryFn: () => api.getPeriodTransactions(period.id, page, pageSize),
@@ -185,17 +184,7 @@ function Transactions({ period }: { period: PeriodDetail }) {
           </TableBody>
         </Table>
       </Box>
-      <TablePager
-        count={rows.data?.totalElements ?? 0}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={PAGE_SIZES}
-        onPageChange={(_e, next) => setPage(next)}
-        onRowsPerPageChange={(e) => {
-          setPageSize(Number(e.target.value));
-          setPage(0);
-        }}
-      />
+      <Pager paging={paging} total={rows.data?.totalElements ?? 0} />
     </Paper>
   );
 }

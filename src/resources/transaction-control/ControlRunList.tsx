@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,8 +12,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { TablePager } from '@/components/TablePager';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/domain/api';
+import { Pager, usePaging } from '@/components/PagedTable';
 import { formatDateTime, formatNumber } from '@/domain/format';
 import { formatDay } from '@/domain/time';
 import type { ControlClass } from '@/domain/transactionControl';
@@ -34,8 +32,8 @@ export default function ControlRunList() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const lng = getLanguage();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   const runs = useQuery({
     queryKey: ['transaction-control', 'runs', page, pageSize],
     queryFn: () => api.listControlRuns(page, pageSize),
@@ -107,17 +105,7 @@ export default function ControlRunList() {
             </TableBody>
           </Table>
         </Box>
-        <TablePager
-          count={runs.data?.totalElements ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_e, next) => setPage(next)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
-        />
+        <Pager paging={paging} total={runs.data?.totalElements ?? 0} />
       </Paper>
     </Stack>
   );

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -18,8 +17,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
-import { TablePager } from '@/components/TablePager';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/domain/api';
+import { Pager, usePaging } from '@/components/PagedTable';
 import { formatDateTime, formatMoney, formatNumber } from '@/domain/format';
 import { formatDay } from '@/domain/time';
 import { TRANSACTION_ID_PATTERN } from '@/domain/tickets';
@@ -119,8 +117,8 @@ function ClassRows({ run, cls }: { run: ControlRun; cls: ControlClass }) {
   const api = usePortalApi();
   const lng = getLanguage();
   const ticketLink = useTicketLink(run);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   const rows = useQuery({
     queryKey: ['transaction-control', 'rows', run.id, cls, page, pageSize],
     queryFn: () => api.getControlRows(run.id, cls, page, pageSize),
@@ -206,17 +204,7 @@ function ClassRows({ run, cls }: { run: ControlRun; cls: ControlClass }) {
           </TableBody>
         </Table>
       </Box>
-      <TablePager
-        count={rows.data?.totalElements ?? 0}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={PAGE_SIZES}
-        onPageChange={(_e, next) => setPage(next)}
-        onRowsPerPageChange={(e) => {
-          setPageSize(Number(e.target.value));
-          setPage(0);
-        }}
-      />
+      <Pager paging={paging} total={rows.data?.totalElements ?? 0} />
     </Box>
   );
 }
