@@ -50,7 +50,7 @@ describe('live chat', () => {
     return c;
   };
   const customerChatToken = async () =>
-    (await t.call(customerToken, { method: 'POST', url: `/api/public/pages/${SLUG}/chat/token` })).json().data as { token: string; conversationId: number | null };
+    (await t.call(customerToken, { method: 'POST', url: `/api/public/pages/${SLUG}/chat/token` })).json().data as { token: string; conversationId: number | null; unread: number };
   const customerSays = (body: string, clientMessageId?: string) =>
     t.call(customerToken, { method: 'POST', url: `/api/public/pages/${SLUG}/chat/messages`, payload: { body, ...(clientMessageId ? { clientMessageId } : {}) } });
   async function staff(username: string, roles: string[], pageRole: string | null) {
@@ -147,6 +147,7 @@ describe('live chat', () => {
     const reply = await t.call(agent.token, { method: 'POST', url: staffPath(pageId, `/conversations/${conversationId}/messages`), payload: { kind: 'TEXT', body: 'Dạ còn ạ' } });
     expect(reply.statusCode).toBe(200);
     const seen = await customerWs.next(isMessage('Dạ còn ạ'));
+    expect((await customerChatToken()).unread).toBe(1);
     // The customer sees the page, not which staff member wrote.
     expect(seen.message).toMatchObject({ sender: 'STAFF', senderUserId: null, senderName: null });
     // The customer's socket showed it: the agent is told it was delivered, then read.

@@ -108,7 +108,7 @@ const historyQuery = apiQuery({
   before: dbIdParam.optional(),
   size: z.coerce.number().int().min(1).max(LIVE_CHAT_LIMITS.historyMaxPageSize).default(LIVE_CHAT_LIMITS.historyPageSize),
 });
-const customerConversationSchema = z.object({ conversationId: z.number().int().nullable(), pageId: z.number().int(), pageName: z.string() });
+const customerConversationSchema = z.object({ conversationId: z.number().int().nullable(), pageId: z.number().int(), pageName: z.string(), unread: z.number().int() });
 
 /** Customer session tokens are stored as the HMAC of "customer:" + token (server/lib/customer-session). */
 const customerSessionHash = (pepper: string, token: string) => hashToken(pepper, `customer:${token}`);
@@ -545,7 +545,7 @@ export const liveChatRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         tags,
-        summary: 'Demo mode: a chat token (two minutes) for the signed-in demo customer on this page, and their conversation id (null before the first message)',
+        summary: 'Demo mode: a chat token (two minutes) for the signed-in demo customer on this page, their conversation id (null before the first message) and the page messages they have not read',
         params: slugParams,
         querystring: langOnlyQuery,
         response: { 200: envelopeSchema(tokenSchema.extend(customerConversationSchema.shape)) },
@@ -560,7 +560,7 @@ export const liveChatRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!session) throw ApiError.tokenInvalid();
       const conv = await repo.conversationOfCustomer(page, customer.id, false);
       const { token, expiresAt } = await signChatToken(pepper, { typ: 'customer', customerId: customer.id, customerSessionId: session.id, pageId: page.id });
-      return ok(request, { token, expiresAt: expiresAt.toISOString(), pageIds: [page.id], conversationId: conv?.id ?? null, pageId: page.id, pageName: page.name });
+      return ok(request, { token, expiresAt: expiresAt.toISOString(), pageIds: [page.id], conversationId: conv?.id ?? null, pageId: page.id, pageName: page.name, unread: conv?.customerUnread ?? 0 });
     },
   );
 
