@@ -1,17 +1,10 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { solidPng } from '../../server/db/seed-merchant-profile';
-import { chooseMerchant, DemoMerchants, signIn, t, type Lng } from './support';
+import { chooseMerchant, DemoMerchants, t, type Lng, signedInPage } from './support';
 
 const R = 'resources.business-page';
 
-/** Signs in (login page in Vietnamese), then switches the portal to `lng`. */
-async function signedIn(browser: Browser, username: string, lng: Lng): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, username);
-  await page.waitForURL((url) => !url.pathname.includes('/auth/login'));
-  if (lng === 'en') await page.evaluate(() => localStorage.setItem('langKey', 'en'));
-  return page;
-}
+const signedIn = (browser: Browser, username: string, lng: Lng) => signedInPage(browser, username, { lng, reload: false });
 
 for (const lng of ['vi', 'en'] as const) {
   test(`the owner creates a page, sets it up, attaches a store, grants a role and submits; the operator approves (${lng})`, async ({ browser }) => {

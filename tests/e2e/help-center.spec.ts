@@ -1,21 +1,11 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DemoUsers, sidebarName, signIn, t, type Lng } from './support';
+import { expect, test, type Browser } from '@playwright/test';
+import { DemoUsers, sidebarName, t, type Lng, signedInPage } from './support';
 
 const R = 'resources.help-center';
 /** The seeded article about tickets, in each language (server/db/seed-help-center.ts). */
 const TICKETS_ARTICLE = { vi: 'Đối soát kế toán: gửi yêu cầu hỗ trợ và thời hạn xử lý', en: 'Reconciliation accounting: support tickets and response times' };
 
-/** Signs in in a fresh context (optionally 360 px wide), then switches to `lng` as the language switch leaves it. */
-async function signedIn(browser: Browser, username: string, lng: Lng, width = 1280): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
-  await signIn(page, username);
-  await expect(page).not.toHaveURL(/\/portal\/auth\//);
-  if (lng === 'en') {
-    await page.evaluate(() => localStorage.setItem('langKey', 'en'));
-    await page.reload();
-  }
-  return page;
-}
+const signedIn = (browser: Browser, username: string, lng: Lng, width = 1280) => signedInPage(browser, username, { lng, width });
 
 for (const lng of ['vi', 'en'] as const) {
   test(`search without accents finds the reconciliation article; contact support opens a QUESTION ticket the operator sees (${lng})`, async ({ browser }) => {

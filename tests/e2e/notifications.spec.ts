@@ -1,17 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DemoUsers, signIn, t, type Lng } from './support';
+import { DemoUsers, signIn, t, type Lng, signedInPage } from './support';
 
-/** Signs in in a fresh context, then switches to `lng` (read from localStorage at load, as the language switch leaves it). */
-async function signedIn(browser: Browser, username: string, lng: Lng): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, username);
-  await expect(page).not.toHaveURL(/\/portal\/auth\//);
-  if (lng === 'en') {
-    await page.evaluate(() => localStorage.setItem('langKey', 'en'));
-    await page.reload();
-  }
-  return page;
-}
+const signedIn = (browser: Browser, username: string, lng: Lng) => signedInPage(browser, username, { lng });
 
 const countOf = async (page: Page) => Number(await page.getByTestId('notification-count').getAttribute('data-count'));
 

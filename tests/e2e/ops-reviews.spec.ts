@@ -3,9 +3,9 @@
  * management; ops_demo finds it in /portal/ops/reported-reviews (across merchants) and hides it with a
  * reason; the public page no longer shows it, and the owner reads the outcome on the review.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import viTexts from '../../src/i18n/vi/publicPage.json' with { type: 'json' };
-import { chooseMerchant, DemoMerchants, escapeRegExp, signIn, t } from './support';
+import { chooseMerchant, DemoMerchants, escapeRegExp, t, signedInPage } from './support';
 
 const C = 'resources.content-management';
 const O = 'portal.ops.reportedReviews';
@@ -14,12 +14,7 @@ const PAGE_NAME = 'Cà Phê Sông Hàn';
 /** A seeded 1-star review of every page, unanswered (server/db/seed-page-content.ts). */
 const ABUSIVE = 'Nhân viên thiếu nhiệt tình.';
 
-async function signedIn(browser: Browser, username: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, username);
-  await page.waitForURL((url) => !url.pathname.includes('/auth/login'));
-  return page;
-}
+const signedIn = (browser: Browser, username: string) => signedInPage(browser, username);
 
 test('the merchant reports a review, the operator hides it, the public page no longer shows it', async ({ browser }) => {
   const visitor = await (await browser.newContext()).newPage();

@@ -3,21 +3,15 @@
  * the SME's public page, a bad rule is refused in the form, creates one, edits it and disables it; the
  * public page shows the seeded reviewers' badges beside their reviews; 360 px wide without overflow.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import enTexts from '../../src/i18n/en/publicPage.json' with { type: 'json' };
 import viTexts from '../../src/i18n/vi/publicPage.json' with { type: 'json' };
-import { chooseMerchant, DemoMerchants, signIn, t, type Lng } from './support';
+import { chooseMerchant, DemoMerchants, t, type Lng, signedInPage } from './support';
 
 const B = 'resources.business-page.badges';
 const PAGE_NAME = 'Cà Phê Sông Hàn';
 
-async function signedIn(browser: Browser, username: string, lng: Lng): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
-  await signIn(page, username);
-  await page.waitForURL((url) => !url.pathname.includes('/auth/login'));
-  if (lng === 'en') await page.evaluate(() => localStorage.setItem('langKey', 'en'));
-  return page;
-}
+const signedIn = (browser: Browser, username: string, lng: Lng) => signedInPage(browser, username, { lng, width: 360, reload: false });
 
 for (const lng of ['vi', 'en'] as const) {
   test(`the owner manages the page's customer badges; the public page shows them (${lng})`, async ({ browser }) => {

@@ -7,11 +7,11 @@
  * `img.ProseMirror-separator`, a hack it appends after an inline leaf node at the end of a paragraph so the
  * caret can sit there. The test targets the image by its source (the page media address), not by tag.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import enTexts from '../../src/i18n/en/publicPage.json' with { type: 'json' };
 import viTexts from '../../src/i18n/vi/publicPage.json' with { type: 'json' };
 import { solidPng } from '../../server/db/seed-merchant-profile';
-import { chooseMerchant, DemoMerchants, escapeRegExp, signIn, t, type Lng } from './support';
+import { chooseMerchant, DemoMerchants, escapeRegExp, t, type Lng, signedInPage } from './support';
 
 const C = 'resources.content-management';
 const SLUG = 'ca_phe_song_han';
@@ -20,14 +20,7 @@ const MEDIA = /\/api\/user-generated-content\/v1\/media\/[^/]+$/;
 const publicTexts = { vi: viTexts.publicPage, en: enTexts.publicPage } as const;
 const fill = (text: string, params: Record<string, string | number>) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(params[k]));
 
-/** Signs in (login page in Vietnamese), then switches the portal to `lng`. */
-async function signedIn(browser: Browser, username: string, lng: Lng): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, username);
-  await page.waitForURL((url) => !url.pathname.includes('/auth/login'));
-  if (lng === 'en') await page.evaluate(() => localStorage.setItem('langKey', 'en'));
-  return page;
-}
+const signedIn = (browser: Browser, username: string, lng: Lng) => signedInPage(browser, username, { lng, reload: false });
 
 for (const lng of ['vi', 'en'] as const) {
   test(`the owner publishes a post with an image, the customer sees it and reviews, the owner's reply shows publicly (${lng})`, async ({ browser }) => {

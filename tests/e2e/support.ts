@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import viPortal from '../../src/i18n/vi/portal.json' with { type: 'json' };
 import enPortal from '../../src/i18n/en/portal.json' with { type: 'json' };
 import viValidation from '../../src/i18n/vi/validation.json' with { type: 'json' };
@@ -65,6 +65,26 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByRole('textbox', { name: t('portal.login.username'), exact: true }).fill(username);
   await page.getByRole('textbox', { name: t('portal.login.password'), exact: true }).fill(password);
   await page.getByRole('button', { name: t('portal.login.submit') }).click();
+}
+
+/**
+ * A fresh browser context signed in as `username` (its own cookies and storage, so several people can act
+ * in one test), in `lng`: English is stored the way the language switch leaves it, then the page reloads.
+ */
+export async function signedInPage(
+  browser: Browser,
+  username: string,
+  { lng = 'vi', width = 1280, height = 800, reload = true }: { lng?: Lng; width?: number; height?: number; reload?: boolean } = {},
+): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width, height }, acceptDownloads: true })).newPage();
+  await signIn(page, username);
+  await expect(page).not.toHaveURL(/\/portal\/auth\//);
+  if (lng === 'en') {
+    await page.evaluate(() => localStorage.setItem('langKey', 'en'));
+    // `reload: false` for a test whose next step loads a page anyway (e.g. choosing the merchant first).
+    if (reload) await page.reload();
+  }
+  return page;
 }
 
 /** On the choose-merchant page, picks a merchant by its name. */

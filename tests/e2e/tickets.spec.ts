@@ -1,17 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DemoUsers, signIn, t, type Lng } from './support';
+import { expect, test, type Browser } from '@playwright/test';
+import { DemoUsers, signIn, signedInPage, t, type Lng } from './support';
 
-/** Signs in in a fresh context, then switches to `lng` (read from localStorage at load, as the language switch leaves it). */
-async function signedIn(browser: Browser, username: string, lng: Lng): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, username);
-  await expect(page).not.toHaveURL(/\/portal\/auth\//);
-  if (lng === 'en') {
-    await page.evaluate(() => localStorage.setItem('langKey', 'en'));
-    await page.reload();
-  }
-  return page;
-}
+const signedIn = (browser: Browser, username: string, lng: Lng) => signedInPage(browser, username, { lng });
 
 for (const lng of ['vi', 'en'] as const) {
   test(`the accountant opens a ticket, the operator answers in /portal/ops, the accountant closes and rates it (${lng})`, async ({ browser }) => {

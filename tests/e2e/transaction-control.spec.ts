@@ -13,7 +13,7 @@ import enApi from '../../src/i18n/en/api.json' with { type: 'json' };
 import { formatDay, presetRange, vietnamToday } from '../../src/domain/time';
 import { formatMoney, formatNumber } from '../../src/domain/format';
 import { TEMPLATE_HEADERS, type ControlClass } from '../../src/domain/transactionControl';
-import { DemoMerchants, DemoUsers, signIn, sidebarName, t, type Lng } from './support';
+import { DemoMerchants, DemoUsers, sidebarName, signedInPage, t, type Lng } from './support';
 
 const R = 'resources.transaction-control';
 const UNKNOWN_ID = '9999999999999';
@@ -70,16 +70,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${String(v.nodes[0]?.target)}`);
 }
 
-async function signedIn(browser: Browser, lng: Lng, width = 1280): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true })).newPage();
-  await signIn(page, DemoUsers.accountant.username);
-  await expect(page).toHaveURL(/\/portal\/app\//);
-  if (lng === 'en') {
-    await page.evaluate(() => localStorage.setItem('langKey', 'en'));
-    await page.reload();
-  }
-  return page;
-}
+const signedIn = (browser: Browser, lng: Lng, width = 1280) => signedInPage(browser, DemoUsers.accountant.username, { lng, width, height: 900 });
 
 for (const lng of ['vi', 'en'] as const) {
   test(`the accountant checks a crafted file: exact totals, a class filtered and exported, a ticket from the mismatch (${lng})`, async ({ browser, request }) => {
