@@ -73,7 +73,8 @@ export function Header({ isSmall, sidebarOpen, onToggleSidebar }: HeaderProps) {
         </Box>
         <DemoBadge compact={isSmall} />
         <Box sx={{ flex: 1 }} />
-        <LoadingIndicator />
+        {/* Its spinner takes the rest props: named, so a screen reader hears what it is (axe aria-progressbar-name). */}
+        <LoadingIndicator aria-label={t('portal.common.loading')} />
         <MerchantSwitcher compact={isSmall} />
         <LanguageSwitch />
         <NotificationBell />

@@ -54,6 +54,8 @@ function postItem(post: PublicPost, signedIn: boolean) {
   const body = el('div', { class: 'body' });
   // Stored by the server through sanitizePostHtml (allow-listed tags, no scripts or handlers).
   body.innerHTML = post.bodyHtml;
+  // Bodies stored before every image got an alt: one without is decorative, not a file name read aloud.
+  for (const img of body.querySelectorAll('img:not([alt])')) img.setAttribute('alt', '');
   // Images placed in the text show there; the post's other images (sent apart from the text) follow it.
   const inline = new Set(Array.from(body.querySelectorAll('img'), (img) => img.getAttribute('src')));
   const gallery = post.images.filter((src) => !inline.has(src));

@@ -145,7 +145,7 @@ describe('page content', () => {
       const made = await createPost(owner, { bodyHtml: `<p><b>Ảnh</b></p><p><img src="${url}"></p>` });
       expect(made.statusCode, made.body).toBe(200);
       expect(made.json().data.images).toEqual([{ name, url }]);
-      expect(made.json().data.bodyHtml).toBe(`<p><b>Ảnh</b></p><p><img src="${url}" /></p>`);
+      expect(made.json().data.bodyHtml).toBe(`<p><b>Ảnh</b></p><p><img src="${url}" alt="" /></p>`);
 
       const otherImg = (await upload(owner, secondPage, 'b.png', PNG)).json().data as { name: string };
       const before = await postCount();

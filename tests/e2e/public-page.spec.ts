@@ -46,6 +46,12 @@ test.describe('public business page', () => {
     await page.getByLabel(vi.password).press('Enter');
     await expect(page.getByText(fill(vi.signedInAs, { name: 'Nguyễn Minh Khách' }))).toBeVisible();
 
+    // Another test (the page reports) may have left the demo customer following: take it back first.
+    const following = page.getByRole('button', { name: vi.unfollow, exact: true });
+    if (await following.isVisible()) {
+      await following.click();
+      await expect(page.getByRole('button', { name: vi.follow, exact: true })).toBeVisible();
+    }
     const before = await followerCount(page);
     await page.getByRole('button', { name: vi.follow, exact: true }).click();
     await expect(page.getByRole('button', { name: vi.unfollow })).toHaveAttribute('aria-pressed', 'true');

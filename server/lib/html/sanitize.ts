@@ -47,7 +47,8 @@ const MARK_UNSAFE: sanitizeHtml.IOptions = {
     img: (_tagName, attribs): sanitizeHtml.Tag => {
       const name = pageMediaNameOf((attribs.src ?? '').trim());
       if (!name) return { tagName: 'span', attribs: {} };
-      return { tagName: 'img', attribs: { src: attribs.src!.trim(), ...(attribs.alt ? { alt: attribs.alt } : {}) } };
+      // Every image keeps an alt: the author's text, or empty (decorative) rather than none, which screen readers spell out as the file name.
+      return { tagName: 'img', attribs: { src: attribs.src!.trim(), alt: attribs.alt ?? '' } };
     },
   },
 };
