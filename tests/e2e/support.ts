@@ -84,6 +84,8 @@ export async function signedInPage(
     // `reload: false` for a test whose next step loads a page anyway (e.g. choosing the merchant first).
     if (reload) await page.reload();
   }
+  // The app settles on its first screen before the test acts (a click racing its redirect is lost).
+  await waitForQuiet(page);
   return page;
 }
 

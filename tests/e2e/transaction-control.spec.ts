@@ -13,7 +13,7 @@ import enApi from '../../src/i18n/en/api.json' with { type: 'json' };
 import { formatDay, presetRange, vietnamToday } from '../../src/domain/time';
 import { formatMoney, formatNumber } from '../../src/domain/format';
 import { TEMPLATE_HEADERS, type ControlClass } from '../../src/domain/transactionControl';
-import { DemoMerchants, DemoUsers, sidebarName, signedInPage, t, type Lng } from './support';
+import { DemoMerchants, DemoUsers, sidebarLink, signedInPage, t, type Lng } from './support';
 
 const R = 'resources.transaction-control';
 const UNKNOWN_ID = '9999999999999';
@@ -79,11 +79,7 @@ for (const lng of ['vi', 'en'] as const) {
     const page = await signedIn(browser, lng);
     // The menu entry of MERCHANT_TRANSACTION_CONTROL (names come from the server, in Vietnamese).
     if (lng === 'vi') {
-      const nav = page.getByRole('navigation', { name: t('portal.layout.navigation') });
-      await nav.getByRole('link', { name: t('resources.welcome.name') }).waitFor();
-      const link = nav.getByRole('link', { name: sidebarName('MERCHANT_TRANSACTION_CONTROL'), exact: true });
-      if (!(await link.isVisible())) await nav.getByRole('button', { name: sidebarName('GROUP_RECONCILIATION'), exact: true }).click();
-      await link.click();
+      await (await sidebarLink(page, 'MERCHANT_TRANSACTION_CONTROL', 'GROUP_RECONCILIATION')).click();
     } else {
       await page.goto('/portal/app/transaction-control');
     }
