@@ -198,8 +198,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         response: { status: code, httpStatus: status, message: text, body },
       });
       if (authFailure && !options.silent) {
-        // The page is about to leave for the login page: a toast would only flash.
-        deps.onAuthFailure();
+        // The page is about to leave for the login page: a toast would only flash. A request of a session
+        // that has since ended here (signed out, or someone else signed in) forces nobody out.
+        if (sessionStillCurrent()) deps.onAuthFailure();
       } else if (showError) {
         deps.notify(text, { type: 'error' });
       }
@@ -209,6 +210,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     // Spec §5: aborted before anything leaves the browser. Without a token the user is signed out (often
     // in another tab) and the guards are already taking them to the login page: nothing to toast.
     const token = deps.getToken();
+    // A late 401 of a request sent before an explicit sign-out must not send the next person to the login
+    // page with this page as their way back (it would carry the previous user's filters).
+    const sessionStillCurrent = () => deps.getToken() === token;
     if (!options.noAuth && !token) throw new HttpError(ABORT_TOKEN_REQUIRED, 0, undefined, undefined, ABORT_TOKEN_REQUIRED);
     const merchantId = options.merchantId ?? (options.merchantScoped ? deps.getMerchantId() : undefined);
     if (options.merchantScoped && (merchantId === null || merchantId === undefined || merchantId === '')) {
@@ -311,8 +315,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       request: { method, url, body: options.body instanceof FormData ? undefined : options.body },
       response: { status: code, httpStatus: response.status, message: text, body: parsed },
     });
-    if (code === AUTH_FAILURE_ENVELOPE_STATUS && !options.noAuth && !options.silent) deps.onAuthFailure();
-    else if (showError) deps.notify(text, { type: 'error' });
+    if (code === AUTH_FAILURE_ENVELOPE_STATUS && !options.noAuth && !options.silent) {
+      if (sessionStillCurrent()) deps.onAuthFailure();
+    } else if (showError) deps.notify(text, { type: 'error' });
     throw new HttpError(text, response.status, parsed, code);
   };
 }

@@ -21,7 +21,9 @@ test('ops_demo settles a due period; the merchant sees it paid out with the bank
   const rows = ops.getByTestId('ops-period-row');
   await expect(rows.first()).toBeVisible();
   const row = rows.filter({ hasText: DemoMerchants.sme.partnerCode }).first();
-  for (let page = 0; page < 20 && !(await row.isVisible()); page++) {
+  // Each page gets a moment to render its rows before the next one is asked (a loaded machine renders late).
+  const shown = () => row.waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false);
+  for (let page = 0; page < 20 && !(await shown()); page++) {
     const first = await rows.first().innerText();
     // react-admin's own words (ra.navigation.next), not a raw key: the ops area has their i18n context too.
     await ops.getByRole('button', { name: 'Đến trang sau', exact: true }).click();

@@ -344,6 +344,18 @@ describe('httpClient: auth failures (spec §4, contract)', () => {
     expect(error.code).toBe(1326);
   });
 
+  it('a late 401 of a session that already ended here (signed out, or someone else signed in) forces nobody out', async () => {
+    // The token is read when the request leaves; by the time the answer comes, the session has changed.
+    const tokens = ['tok-old', 'tok-next'];
+    const { http, notify, onAuthFailure } = setup([{ status: 401, body: { status: 1326, message: 'Phiên đăng nhập hết hạn' } }], {
+      getToken: () => (tokens.length > 1 ? tokens.shift()! : tokens[0]),
+    });
+    const error = await rejection(http('/api/notification/v1/user/notifications/summary'));
+    expect(error.status).toBe(401);
+    expect(onAuthFailure).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
+  });
+
   it('does not log out on HTTP 403; the refusal is shown', async () => {
     const { http, notify, onAuthFailure } = setup([{ status: 403, body: { status: 3, message: 'Không có quyền truy cập' } }]);
     const error = await rejection(http('/api/profile/v2/merchants/999'));
