@@ -115,5 +115,5 @@ export async function measureLiveChat() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(await measureLiveChat());
+  process.stdout.write(`${JSON.stringify(await measureLiveChat(), null, 2)}\n`);
 }

@@ -88,7 +88,7 @@ export async function measurePageReports() {
 
 if (process.argv[1] === import.meta.filename) {
   measurePageReports()
-    .then((r) => console.log(JSON.stringify(r, null, 2)))
+    .then((r) => process.stdout.write(`${JSON.stringify(r, null, 2)}\n`))
     .catch((err) => {
       console.error(err);
       process.exitCode = 1;

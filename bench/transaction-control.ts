@@ -87,5 +87,5 @@ export async function measureTransactionControl() {
 
 // `node --import tsx bench/transaction-control.ts`: this case alone, its figures on stdout.
 if (process.argv[1] && import.meta.filename === (await import('node:fs')).realpathSync(process.argv[1])) {
-  console.log(JSON.stringify(await measureTransactionControl(), null, 2));
+  process.stdout.write(`${JSON.stringify(await measureTransactionControl(), null, 2)}\n`);
 }

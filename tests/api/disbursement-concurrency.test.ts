@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ownDatabase } from './processes';
+import { ownDatabase, describeOnPostgres } from './processes';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import type { Db } from '../../server/db/client';
@@ -105,7 +105,7 @@ describe('disbursement concurrency (embedded database)', () => {
 
 const url = process.env.TEST_DATABASE_URL;
 const OWN_DATABASE = 'portal_test_disbursement_concurrency';
-describe.skipIf(!url)('disbursement concurrency (PostgreSQL)', () => {
+describeOnPostgres('disbursement concurrency (PostgreSQL)', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
     // A database of its own: tests/api/postgres.test.ts runs in parallel on TEST_DATABASE_URL and resets it.

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, max } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ownDatabase } from './processes';
+import { ownDatabase, describeOnPostgres } from './processes';
 import type { HelpArticle, HelpArticleSummary, HelpCategorySummary } from '../../src/domain/helpCenter';
 import type { Page } from '../../src/domain/api';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -169,7 +169,7 @@ describe('help centre articles without demo data', () => {
 const url = process.env.TEST_DATABASE_URL;
 const OWN_DATABASE = 'portal_test_help_center';
 
-describe.skipIf(!url)('help centre on PostgreSQL', () => {
+describeOnPostgres('help centre on PostgreSQL', () => {
   it('seeds in place (twice, no duplicates) and searches without accents', async () => {
     const own = await ownDatabase(url!, OWN_DATABASE);
     const database = await openDatabase({ dataDir: null, databaseUrl: own });

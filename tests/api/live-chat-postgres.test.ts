@@ -6,7 +6,8 @@
  * TEST_DATABASE_URL names a throwaway PostgreSQL, on a database of its own:
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5439/postgres npx vitest run --project api tests/api/live-chat-postgres.test.ts
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnPostgres } from './processes';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -68,7 +69,7 @@ async function call(base: string, token: string | null, method: string, path: st
 const login = async (base: string, username: string) =>
   (await call(base, null, 'POST', '/authentication/v1/login', { username, password: DEMO_PASSWORD })).json.data.token as string;
 
-describe.skipIf(!url)('live chat across two server processes on one PostgreSQL', () => {
+describeOnPostgres('live chat across two server processes on one PostgreSQL', () => {
   const running: Running[] = [];
   const sockets: ChatClient[] = [];
   let slug = '';

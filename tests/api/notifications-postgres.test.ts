@@ -6,9 +6,9 @@
  * PostgreSQL, on a database of its own:
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5439/postgres npx vitest run --project api tests/api/notifications-postgres.test.ts
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
-import { freePort, ownDatabase, startServer, waitFor, type ServerProcess } from './processes';
+import { freePort, ownDatabase, startServer, waitFor, type ServerProcess, describeOnPostgres } from './processes';
 
 const url = process.env.TEST_DATABASE_URL;
 const OWN_DATABASE = 'portal_test_notifications_live';
@@ -26,7 +26,7 @@ async function call(base: string, token: string | null, method: string, path: st
 const login = async (base: string, username: string) =>
   (await call(base, null, 'POST', '/authentication/v1/login', { username, password: 'Demo@1234' })).json.data.token as string;
 
-describe.skipIf(!url)('live notifications across two server processes on one PostgreSQL', () => {
+describeOnPostgres('live notifications across two server processes on one PostgreSQL', () => {
   const running: ServerProcess[] = [];
 
   beforeAll(async () => {

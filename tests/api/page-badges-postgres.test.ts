@@ -4,9 +4,9 @@
  * rule; two pools each run 10 passes concurrently; every badge exists once and the passes together
  * report exactly 50 awards. Runs when TEST_DATABASE_URL is set, in a database of its own.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { ownDatabase } from './processes';
+import { ownDatabase, describeOnPostgres } from './processes';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -18,7 +18,7 @@ const url = process.env.TEST_DATABASE_URL;
 const OWN_DATABASE = 'portal_test_page_badges';
 const SME = DemoMerchants.sme.id;
 
-describe.skipIf(!url)('page badges on PostgreSQL, concurrent passes', () => {
+describeOnPostgres('page badges on PostgreSQL, concurrent passes', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   let second: Database;
   beforeAll(async () => {

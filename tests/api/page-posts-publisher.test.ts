@@ -6,11 +6,11 @@
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5439/postgres npx vitest run --project api tests/api/page-posts-publisher.test.ts
  * The embedded-database half (same guarded UPDATE, parallel passes in one process) is in page-content.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { asc, inArray } from 'drizzle-orm';
-import { ownDatabase } from './processes';
+import { ownDatabase, describeOnPostgres } from './processes';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
@@ -31,7 +31,7 @@ function runChild(databaseUrl: string): Promise<number[]> {
   });
 }
 
-describe.skipIf(!url)('scheduled page posts on PostgreSQL with two processes', () => {
+describeOnPostgres('scheduled page posts on PostgreSQL with two processes', () => {
   let app: FastifyInstance;
   let databaseUrl: string;
   beforeAll(async () => {

@@ -3,7 +3,8 @@
  * TEST_DATABASE_URL names a throwaway database: its public and drizzle schemas are dropped first.
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_test npx vitest run --project api tests/api/postgres.test.ts
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnPostgres } from './processes';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -15,7 +16,7 @@ import { exportJobsOf, exportLimits } from '../../server/lib/export-jobs';
 
 const url = process.env.TEST_DATABASE_URL;
 
-describe.skipIf(!url)('PostgreSQL', () => {
+describeOnPostgres('PostgreSQL', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     const client = new pg.Client({ connectionString: url });

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import { describe, it } from 'vitest';
 
 export const root = join(import.meta.dirname, '..', '..');
 
@@ -63,4 +64,15 @@ export async function waitFor(condition: () => boolean, ms: number, what: () => 
     if (Date.now() > until) throw new Error(`timed out: ${what()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * A suite that needs PostgreSQL (TEST_DATABASE_URL). Without one it does not run on a developer's machine
+ * (`npm test` works with nothing installed), but in CI (.ci/run starts a PostgreSQL) a missing database is
+ * a failure, never a silent skip.
+ */
+export function describeOnPostgres(name: string, suite: () => void): void {
+  if (process.env.TEST_DATABASE_URL) describe(name, suite);
+  else if (process.env.CI) describe(name, () => it('has a PostgreSQL to run on', () => { throw new Error('TEST_DATABASE_URL is not set: .ci/run starts a PostgreSQL for these tests'); }));
+  else describe.skip(name, suite);
 }

@@ -3,9 +3,9 @@
  * read as joined strings, times written back as the database wrote them), checked on 3,000 transactions.
  * Runs when TEST_DATABASE_URL is set, in a database of its own.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ownDatabase } from './processes';
+import { ownDatabase, describeOnPostgres } from './processes';
 import { openDatabase, rows, type Database } from '../../server/db/client';
 import { transactionControlRepository } from '../../server/routes/transaction-control/repository';
 
@@ -14,7 +14,7 @@ const OWN_DATABASE = 'portal_test_transaction_control';
 const DAY = '2030-03-01';
 const N = 3_000;
 
-describe.skipIf(!url)('transaction control on PostgreSQL', () => {
+describeOnPostgres('transaction control on PostgreSQL', () => {
   let database: Database;
   let merchantId: number;
   let userId: number;

@@ -7,9 +7,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { ownDatabase } from './processes';
+import { ownDatabase, describeOnPostgres } from './processes';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { paymentLinks, webhookAttempts, webhookDeliveries } from '../../server/db/schema';
@@ -25,7 +25,7 @@ const SME = DemoMerchants.sme.id;
 const EVENTS = 60;
 const HOUR = 3_600_000;
 
-describe.skipIf(!url)('webhook worker: two app instances on one PostgreSQL', () => {
+describeOnPostgres('webhook worker: two app instances on one PostgreSQL', () => {
   let apps: Array<Awaited<ReturnType<typeof buildApp>>> = [];
   let server: Server;
   const received: string[] = [];
