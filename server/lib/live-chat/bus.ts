@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { MessageSender } from '@/domain/liveChat';
 import type { Database } from '../../db/client';
+import { channelSubscription, keyedListeners } from '../live/channel';
 import type { Executor } from '../notifications';
 
 export const LIVE_CHAT_CHANNEL = 'portal_live_chat';
@@ -67,11 +68,9 @@ export interface ChatHub {
 }
 
 export function createChatHub(database: Database, log?: { warn(obj: object, msg: string): void }): ChatHub {
-  const byPage = new Map<number, Set<ChatListener>>();
-  const byCustomer = new Map<number, Set<ChatListener>>();
+  const byPage = keyedListeners<ChatListener>();
+  const byCustomer = keyedListeners<ChatListener>();
   const after: ChatListener[] = [];
-  let unlisten: (() => Promise<void>) | null = null;
-  let count = 0;
 
   const call = (listener: ChatListener, event: ChatEvent) => {
     try {
@@ -83,38 +82,22 @@ export function createChatHub(database: Database, log?: { warn(obj: object, msg:
   const dispatch = (payload: string) => {
     const event = parseChatEvent(payload);
     if (!event) return;
-    for (const listener of byPage.get(event.p) ?? []) call(listener, event);
-    for (const listener of byCustomer.get(event.u) ?? []) call(listener, event);
+    for (const listener of byPage.of(event.p)) call(listener, event);
+    for (const listener of byCustomer.of(event.u)) call(listener, event);
     for (const listener of after) call(listener, event);
   };
-  const add = (map: Map<number, Set<ChatListener>>, key: number, listener: ChatListener) => {
-    let set = map.get(key);
-    if (!set) map.set(key, (set = new Set()));
-    set.add(listener);
-    count += 1;
-    return () => {
-      if (!set.delete(listener)) return;
-      count -= 1;
-      if (set.size === 0) map.delete(key);
-    };
-  };
+  const channel = channelSubscription(database, LIVE_CHAT_CHANNEL, dispatch);
 
   return {
-    subscribePage: (pageId, listener) => add(byPage, pageId, listener),
-    subscribeCustomer: (customerId, listener) => add(byCustomer, customerId, listener),
+    subscribePage: (pageId, listener) => byPage.add(pageId, listener),
+    subscribeCustomer: (customerId, listener) => byCustomer.add(customerId, listener),
     onEvent(listener) {
       after.push(listener);
     },
-    async start() {
-      unlisten ??= await database.listen(LIVE_CHAT_CHANNEL, dispatch);
-    },
-    async stop() {
-      const stop = unlisten;
-      unlisten = null;
-      await stop?.();
-    },
+    start: channel.start,
+    stop: channel.stop,
     get size() {
-      return count;
+      return byPage.size + byCustomer.size;
     },
   };
 }

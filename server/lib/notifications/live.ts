@@ -4,6 +4,7 @@
  * payload. Only ids travel; each stream reads its own rows (scoped by user) before sending them.
  */
 import type { Database } from '../../db/client';
+import { channelSubscription, keyedListeners } from '../live/channel';
 import { NOTIFICATION_CHANNEL } from './index';
 
 export type LiveListener = (notificationIds: number[]) => void;
@@ -31,14 +32,12 @@ export interface NotificationHub {
 }
 
 export function createNotificationHub(database: Database, log?: { warn(obj: object, msg: string): void }): NotificationHub {
-  const listeners = new Map<number, Set<LiveListener>>();
+  const listeners = keyedListeners<LiveListener>();
   const anyListeners: (() => void)[] = [];
-  let unlisten: (() => Promise<void>) | null = null;
-  let count = 0;
 
   const dispatch = (payload: string) => {
     for (const [userId, ids] of parsePayload(payload)) {
-      for (const listener of listeners.get(userId) ?? []) {
+      for (const listener of listeners.of(userId)) {
         try {
           listener(ids);
         } catch (err) {
@@ -48,32 +47,17 @@ export function createNotificationHub(database: Database, log?: { warn(obj: obje
     }
     for (const listener of anyListeners) listener();
   };
+  const channel = channelSubscription(database, NOTIFICATION_CHANNEL, dispatch);
 
   return {
-    subscribe(userId, listener) {
-      let set = listeners.get(userId);
-      if (!set) listeners.set(userId, (set = new Set()));
-      set.add(listener);
-      count += 1;
-      return () => {
-        if (!set.delete(listener)) return;
-        count -= 1;
-        if (set.size === 0) listeners.delete(userId);
-      };
-    },
+    subscribe: (userId, listener) => listeners.add(userId, listener),
     onAny(listener) {
       anyListeners.push(listener);
     },
-    async start() {
-      unlisten ??= await database.listen(NOTIFICATION_CHANNEL, dispatch);
-    },
-    async stop() {
-      const stop = unlisten;
-      unlisten = null;
-      await stop?.();
-    },
+    start: channel.start,
+    stop: channel.stop,
     get size() {
-      return count;
+      return listeners.size;
     },
   };
 }
