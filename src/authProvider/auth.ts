@@ -6,7 +6,7 @@ import { HttpError } from '@/dataProvider/httpClient';
 import { shellApi } from '@/dataProvider/shell';
 import { clearReadableCookies } from './cookies';
 import { LOGIN_PATH } from './paths';
-import { getAuth, setAuth, type AuthState } from './session';
+import { getAuth, markSignedOutHere, setAuth, type AuthState } from './session';
 
 /**
  * Sign-in and sign-out, shared by the login page (outside react-admin) and the authProvider (inside).
@@ -85,6 +85,7 @@ export async function signOut(): Promise<string> {
       // Silent by spec: the local session ends whatever the server answers.
     }
   }
+  markSignedOutHere();
   clearPortalStorage();
   clearReadableCookies(ROUTER_BASENAME);
   // The query cache is cleared by the caller once the signed-in screen is gone (react-admin's useLogout

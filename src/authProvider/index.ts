@@ -3,8 +3,8 @@ import { AUTH_FAILURE_ENVELOPE_STATUS, AUTH_FAILURE_HTTP_STATUS } from '@/domain
 import { canAccess, type AccessEntry } from './canAccess';
 import { fetchAllowedRouteCodes } from './allowedRoutes';
 import { signIn, signOut } from './auth';
-import { loginPathFor, SESSION_EXPIRED_REASON } from './paths';
-import { getAuth, isSignedIn } from './session';
+import { LOGIN_PATH, loginPathFor, SESSION_EXPIRED_REASON } from './paths';
+import { getAuth, isSignedIn, signedOutHere } from './session';
 
 /**
  * react-admin's authProvider. Only types come from react-admin, so the shell can share this module's
@@ -39,13 +39,16 @@ export function createAuthProvider(resources: readonly AccessEntry[]): AuthProvi
 
     async checkAuth() {
       if (!isSignedIn()) {
-        // message: false: the login page is explanation enough; the wanted path comes back after sign-in.
-        throw { redirectTo: loginPathFor(currentAppPath()), message: false };
+        // message: false: the login page is explanation enough; the wanted path comes back after sign-in
+        // (unless the user signed out here: then the screen they left is not where the next person goes).
+        throw { redirectTo: signedOutHere() ? LOGIN_PATH : loginPathFor(currentAppPath()), message: false };
       }
     },
 
     async checkError(error) {
       if (isAuthFailure(error)) {
+        // A late answer to a request sent before this tab's own sign-out: the user is already on their way out.
+        if (signedOutHere()) throw { redirectTo: LOGIN_PATH, logoutUser: false, message: false };
         // The httpClient's forced logout is already leaving for this same URL; react-admin's own logout
         // must not send the user somewhere else (it may win the race with the full-page navigation).
         throw { redirectTo: loginPathFor(currentAppPath(), SESSION_EXPIRED_REASON), logoutUser: true, message: false };

@@ -46,8 +46,25 @@ export function getAuth(): AuthState | null {
   return secureLocal.get<AuthState>(StorageKeys.auth);
 }
 
+/** Set by an explicit sign-out in this tab, cleared by the next sign-in (see signedOutHere). */
+let endedHere = false;
+
 export function setAuth(auth: AuthState): void {
+  endedHere = false;
   secureLocal.set(StorageKeys.auth, auth);
+}
+
+/** Records that the user signed out here, on purpose (not an expiry, not another tab). */
+export function markSignedOutHere(): void {
+  endedHere = true;
+}
+
+/**
+ * The session was ended by this tab's own sign-out: guards and late errors that notice the missing token
+ * send to the plain login page, never with the previous user's screen (and its filters) as the way back.
+ */
+export function signedOutHere(): boolean {
+  return endedHere && !isSignedIn();
 }
 
 /** Spec §2: signed in = a stored token and username. */
