@@ -585,5 +585,9 @@ export const LiveChatApiPaths = {
   customerToken: '/public/pages/:slug/chat/token',
   customerMessages: '/public/pages/:slug/chat/messages',
   customerRead: '/public/pages/:slug/chat/read',
+  /** The customer's picture or PDF, into their own conversation with the page (same rules as staff uploads). */
+  customerAttachments: '/public/pages/:slug/chat/attachments',
+  /** The merchant's payment links that can still be paid, to send as a card (search by title or code). */
+  paymentLinks: '/businesspage/v3/merchants/:merchantId/pages/:pageId/live-chat/payment-links',
   ws: '/live-chat/ws',
 } as const;
