@@ -30,3 +30,5 @@ export * from './page-activity';
 export * from './notifications';
 export * from './help-center';
 export * from './live-chat';
+export * from './page-tags';
+export * from './marketing-budget';
