@@ -32,3 +32,5 @@ export * from './help-center';
 export * from './live-chat';
 export * from './page-tags';
 export * from './marketing-budget';
+export * from './customer-care';
+export * from './marketing-campaigns';
