@@ -34,3 +34,4 @@ export * from './page-tags';
 export * from './marketing-budget';
 export * from './customer-care';
 export * from './marketing-campaigns';
+export * from './message-settings';
