@@ -591,3 +591,25 @@ export const LiveChatApiPaths = {
   paymentLinks: '/businesspage/v3/merchants/:merchantId/pages/:pageId/live-chat/payment-links',
   ws: '/live-chat/ws',
 } as const;
+
+/** Customer care (issue 18, BUSINESS_PAGE_CUSTOMER_CARE): demographics and broadcasts of a page. */
+export const CustomerCareApiPaths = {
+  pages: '/businesspage/v3/merchants/:merchantId/customer-care/pages',
+  demographics: '/businesspage/v3/merchants/:merchantId/pages/:pageId/customer-care/demographics',
+  /** Streamed CSV or XLSX of the demographics (one row per dimension and value). */
+  demographicsExport: '/businesspage/v3/merchants/:merchantId/pages/:pageId/customer-care/demographics/export',
+  /** The page's tags, to build an audience (read only: tags are managed with the chat). */
+  tags: '/businesspage/v3/merchants/:merchantId/pages/:pageId/customer-care/tags',
+  /** The merchant's payment links that can still be paid, to attach as a card. */
+  paymentLinks: '/businesspage/v3/merchants/:merchantId/pages/:pageId/customer-care/payment-links',
+  broadcasts: '/businesspage/v3/merchants/:merchantId/pages/:pageId/broadcasts',
+  audienceCount: '/businesspage/v3/merchants/:merchantId/pages/:pageId/broadcasts/audience-count',
+  preview: '/businesspage/v3/merchants/:merchantId/pages/:pageId/broadcasts/preview',
+  /** Multipart upload of one picture (jpg, jpeg, png; the chat's rules) for a broadcast. */
+  images: '/businesspage/v3/merchants/:merchantId/pages/:pageId/broadcasts/images',
+  broadcast: '/businesspage/v3/merchants/:merchantId/pages/:pageId/broadcasts/:broadcastId',
+  recipients: '/businesspage/v3/merchants/:merchantId/pages/:pageId/broadcasts/:broadcastId/recipients',
+  cancel: '/businesspage/v3/merchants/:merchantId/pages/:pageId/broadcasts/:broadcastId/cancel',
+  /** The signed-in demo customer stops the page's broadcasts. */
+  unsubscribe: '/public/pages/:slug/broadcasts/unsubscribe',
+} as const;
