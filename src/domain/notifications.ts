@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'TICKET_REPLY',
   'TICKET_STATUS',
   'PERIOD_READY',
+  'MARKETING_LOW_BALANCE',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
