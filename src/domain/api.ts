@@ -613,3 +613,26 @@ export const CustomerCareApiPaths = {
   /** The signed-in demo customer stops the page's broadcasts. */
   unsubscribe: '/public/pages/:slug/broadcasts/unsubscribe',
 } as const;
+
+/**
+ * Message management (issue 18): tags and message configuration (BUSINESS_PAGE_USER_CHAT_MANAGEMENT,
+ * messages-management {id}/tag-management, {id}/message-configuration), chat templates, chat and FAQ
+ * channels (BUSINESS_PAGE_MESSAGE_MANAGEMENT), and the customer's quick menu on the public page.
+ */
+export const MessageManagementApiPaths = {
+  pages: '/businesspage/v3/merchants/:merchantId/message-management/pages',
+  tags: '/businesspage/v3/merchants/:merchantId/pages/:pageId/message-management/tags',
+  tag: '/businesspage/v3/merchants/:merchantId/pages/:pageId/message-management/tags/:tagId',
+  /** The tags of a conversation's customer: POST {tagId} puts one on, DELETE …/:tagId takes it off. */
+  conversationTags: '/businesspage/v3/merchants/:merchantId/pages/:pageId/message-management/conversations/:conversationId/tags',
+  conversationTag: '/businesspage/v3/merchants/:merchantId/pages/:pageId/message-management/conversations/:conversationId/tags/:tagId',
+  configuration: '/businesspage/v3/merchants/:merchantId/pages/:pageId/message-management/configuration',
+  chatChannel: '/businesspage/v3/merchants/:merchantId/pages/:pageId/message-management/chat-channel',
+  templates: '/businesspage/v3/merchants/:merchantId/pages/:pageId/message-management/templates',
+  template: '/businesspage/v3/merchants/:merchantId/pages/:pageId/message-management/templates/:templateId',
+  faq: '/businesspage/v3/merchants/:merchantId/pages/:pageId/message-management/faq',
+  faqEntry: '/businesspage/v3/merchants/:merchantId/pages/:pageId/message-management/faq/:faqId',
+  quickMenu: '/businesspage/v3/merchants/:merchantId/pages/:pageId/message-management/quick-menu',
+  /** Public: the quick menu and FAQ questions (GET); the signed-in demo customer picks one (POST). */
+  chatMenu: '/public/pages/:slug/chat/menu',
+} as const;
