@@ -84,11 +84,32 @@ export interface PostReportRow {
   clicks: number;
 }
 
+/**
+ * Customer messages of the page (live chat) per Vietnam day: conversations started that day and how many
+ * of those are resolved now, customer messages in and staff messages out (private notes not counted), and
+ * the median first response (first staff message after the customer's first one) of those conversations.
+ */
+export interface CustomerMessageDay {
+  day: string;
+  conversations: number;
+  resolved: number;
+  messagesIn: number;
+  messagesOut: number;
+  firstResponseMedianSeconds: number | null;
+}
+
 export interface CustomerMessageReport {
-  /** False until customer messaging exists: the figures are then empty, not zero. */
+  /** Always true since live chat exists (kept: older clients read it before showing figures). */
   available: boolean;
-  totals: { conversations: number; firstResponseMedianSeconds: number | null; resolved: number; resolutionRate: number | null } | null;
-  days: { day: string; conversations: number; resolved: number }[];
+  totals: {
+    conversations: number;
+    firstResponseMedianSeconds: number | null;
+    resolved: number;
+    resolutionRate: number | null;
+    messagesIn: number;
+    messagesOut: number;
+  } | null;
+  days: CustomerMessageDay[];
 }
 
 export interface ReconciliationLinkRow {

@@ -192,10 +192,12 @@ describe('page reports', () => {
     expect((await get(otherOwner, `${base(SME, page)}/reconciliation${q(today, today)}`)).statusCode).toBe(403);
   });
 
-  it('says customer messages are not available yet instead of showing zeros', async () => {
-    const res = await get(analyst, `${base(SME, page)}/customer-messages${q(today, today)}`);
+  it('answers customer messages for every day of the range (exact figures: tests/api/live-chat-report.test.ts)', async () => {
+    const res = await get(analyst, `${base(SME, page)}/customer-messages${q(addDays(today, -1), today)}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ available: false, totals: null, days: [] });
+    const data = res.json().data;
+    expect(data.available).toBe(true);
+    expect(data.days.map((d: { day: string }) => d.day)).toEqual([addDays(today, -1), today]);
   });
 
   it('exports each report as CSV with its header in the caller’s language', async () => {
@@ -204,7 +206,7 @@ describe('page reports', () => {
       ['overview', 'vi', 'Ngày,Người theo dõi mới,Bỏ theo dõi,Lượt xem trang,Tiếp cận,Tương tác'],
       ['overview', 'en', 'Day,New followers,Unfollows,Page views,Reach,Engagements'],
       ['posts', 'vi', 'Mã bài viết,Nội dung,Thời gian đăng,Tiếp cận,Lượt xem,Cảm xúc,Bình luận,Lượt nhấp'],
-      ['customer-messages', 'en', 'Day,Conversations,Resolved'],
+      ['customer-messages', 'en', 'Day,Conversations,Resolved,Messages in,Messages out,Median first response (seconds)'],
       ['reconciliation', 'en', 'Link code,Link title,Clicks from the page,Payments,Amount (VND)'],
     ] as const;
     for (const [report, lang, header] of cases) {
@@ -219,7 +221,7 @@ describe('page reports', () => {
         const [y, m, d] = today.split('-');
         expect(lines[2]!.startsWith(`${d}/${m}/${y},`)).toBe(true);
       }
-      if (report === 'customer-messages') expect(lines.filter(Boolean)).toHaveLength(1);
+      if (report === 'customer-messages') expect(lines.filter(Boolean)).toHaveLength(3);
     }
   });
 

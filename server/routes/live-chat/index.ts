@@ -11,7 +11,7 @@
  */
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,14 +36,15 @@ import {
 import { dbIdParam } from '@/domain/validation';
 import { membershipsRepository } from '../../db/repositories/memberships';
 import { hashToken } from '../../db/repositories/sessions';
-import { businessPages, chatMessages, customerSessions, paymentLinks, sessions, users } from '../../db/schema';
+import type { ChatAttachmentColumn } from '../../db/schema/live-chat';
+import { businessPages, chatMessages, customerSessions, paymentLinks, sessions, users, VI_ACCENTED, VI_PLAIN } from '../../db/schema';
 import { emptyEnvelopeSchema, envelopeSchema, ok, okEmpty } from '../../envelope';
 import { ApiError } from '../../errors';
 import { requireCustomer } from '../../lib/customer-session';
 import { attachmentDisposition, checkFile, fileStore, generatedStorageName, type FileProblem } from '../../lib/files';
 import { readOneFile, type UploadProblem } from '../../lib/files/upload';
 import { createChatHub } from '../../lib/live-chat/bus';
-import { liveChatRepository } from '../../lib/live-chat/repository';
+import { foldText, liveChatRepository } from '../../lib/live-chat/repository';
 import { handleChatSocket, type ChatScope } from '../../lib/live-chat/socket';
 import { signChatToken, verifyChatToken, type ChatClaims } from '../../lib/live-chat/token';
 import { actsAsPageAdmin, pageRoleOf, requirePageRole } from '../../lib/page-access';
@@ -108,6 +109,11 @@ const historyQuery = apiQuery({
   before: dbIdParam.optional(),
   size: z.coerce.number().int().min(1).max(LIVE_CHAT_LIMITS.historyMaxPageSize).default(LIVE_CHAT_LIMITS.historyPageSize),
 });
+const paymentLinksQuery = apiQuery({ search: z.string().max(LIVE_CHAT_LIMITS.searchMaxLength).optional() });
+const payableLinkSchema = z.object({ id: z.number().int(), code: z.string(), title: z.string(), amountType: z.string(), amount: z.number().int().nullable() });
+/** How many payable links the picker shows (newest first; a search narrows them). */
+const PICKER_LINKS = 20;
+const customerUploadQuery = apiQuery({ conversationId: dbIdParam.optional() });
 const customerConversationSchema = z.object({ conversationId: z.number().int().nullable(), pageId: z.number().int(), pageName: z.string(), unread: z.number().int() });
 
 /** Customer session tokens are stored as the HMAC of "customer:" + token (server/lib/customer-session). */
@@ -229,6 +235,37 @@ export const liveChatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     });
   });
+
+  /** A payment link of the merchant that can still be paid (not deactivated, not expired, a single-use one not paid). */
+  const payable = (merchantId: number) =>
+    and(
+      eq(paymentLinks.merchantId, merchantId),
+      isNull(paymentLinks.deactivatedAt),
+      or(isNull(paymentLinks.expiresAt), gt(paymentLinks.expiresAt, new Date())),
+      or(eq(paymentLinks.singleUse, false), isNull(paymentLinks.paidAt)),
+    );
+
+  const badFile = (problem: FileProblem | UploadProblem, http = problem === 'fileTooLarge' ? 413 : 400) =>
+    new ApiError(http, ApiStatus.VALIDATION, `liveChat.files.${problem}`);
+
+  /**
+   * The request's one file (a picture: IMAGE, a PDF: FILE), checked by its content and size, stored under
+   * a random name. Staff and customers upload through this same check; nothing is stored on a refusal.
+   */
+  async function storeUpload(request: FastifyRequest): Promise<{ kind: 'IMAGE' | 'FILE'; body: string; attachment: ChatAttachmentColumn }> {
+    const upload = await readOneFile(request, LIVE_CHAT_LIMITS.attachmentMaxBytes, badFile);
+    const checked = checkFile(upload.content, upload.fileName, [...CHAT_IMAGE_EXTENSIONS, ...CHAT_FILE_EXTENSIONS], LIVE_CHAT_LIMITS.attachmentMaxBytes);
+    if (!checked.ok) throw badFile(checked.problem);
+    const storageName = generatedStorageName(checked.file.extension);
+    const url = `/api${Paths.file.replace(':name', storageName)}`;
+    await fileStore(db).put(storageName, upload.content);
+    const shownName = upload.fileName.split(/[\\/]/).pop()!.slice(0, 200);
+    return {
+      kind: checked.file.contentType === 'application/pdf' ? 'FILE' : 'IMAGE',
+      body: shownName,
+      attachment: { name: shownName, url, mimeType: checked.file.contentType, size: checked.file.sizeBytes },
+    };
+  }
 
   // ---------------------------------------------------------------------------------------------
   // Staff
@@ -367,15 +404,7 @@ export const liveChatRoutes: FastifyPluginAsyncZod = async (app) => {
         const [link] = await db
           .select({ title: paymentLinks.title })
           .from(paymentLinks)
-          .where(
-            and(
-              eq(paymentLinks.id, input.paymentLinkId),
-              eq(paymentLinks.merchantId, conv.merchantId),
-              isNull(paymentLinks.deactivatedAt),
-              or(isNull(paymentLinks.expiresAt), gt(paymentLinks.expiresAt, new Date())),
-              or(eq(paymentLinks.singleUse, false), isNull(paymentLinks.paidAt)),
-            ),
-          );
+          .where(and(eq(paymentLinks.id, input.paymentLinkId), payable(conv.merchantId)));
         if (!link) throw new ApiError(400, ApiStatus.VALIDATION, 'liveChat.linkNotPayable');
         body = input.body ?? link.title;
       }
@@ -416,8 +445,37 @@ export const liveChatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(request, await repo.customerProfile(await conversationOf(request, request.params))),
   );
 
-  const badFile = (problem: FileProblem | UploadProblem, http = problem === 'fileTooLarge' ? 413 : 400) =>
-    new ApiError(http, ApiStatus.VALIDATION, `liveChat.files.${problem}`);
+  app.get(
+    Paths.paymentLinks,
+    {
+      schema: {
+        tags,
+        summary: "The merchant's payment links that can still be paid, newest first (at most 20; search in the title or code, accents optional), to send as a card",
+        params: pageParams,
+        querystring: paymentLinksQuery,
+        response: { 200: envelopeSchema(z.array(payableLinkSchema)) },
+      },
+    },
+    async (request) => {
+      const access = await chatAccess(request, request.params.pageId);
+      const search = request.query.search?.trim();
+      const pattern = search ? `%${foldText(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const links = await db
+        .select({ id: paymentLinks.id, code: paymentLinks.code, title: paymentLinks.title, amountType: paymentLinks.amountType, amount: paymentLinks.amount })
+        .from(paymentLinks)
+        .where(
+          and(
+            payable(access.merchantId),
+            pattern
+              ? or(sql`lower(translate(${paymentLinks.title}, ${VI_ACCENTED}, ${VI_PLAIN})) like ${pattern}`, sql`lower(${paymentLinks.code}) like ${pattern}`)
+              : undefined,
+          ),
+        )
+        .orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id))
+        .limit(PICKER_LINKS);
+      return ok(request, links);
+    },
+  );
 
   app.post(
     Paths.attachments,
@@ -432,20 +490,8 @@ export const liveChatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const conv = await conversationOf(request, request.params);
-      const upload = await readOneFile(request, LIVE_CHAT_LIMITS.attachmentMaxBytes, badFile);
-      const checked = checkFile(upload.content, upload.fileName, [...CHAT_IMAGE_EXTENSIONS, ...CHAT_FILE_EXTENSIONS], LIVE_CHAT_LIMITS.attachmentMaxBytes);
-      if (!checked.ok) throw badFile(checked.problem);
-      const storageName = generatedStorageName(checked.file.extension);
-      const url = `/api${Paths.file.replace(':name', storageName)}`;
-      await fileStore(db).put(storageName, upload.content);
-      const shownName = upload.fileName.split(/[\\/]/).pop()!.slice(0, 200);
-      const { message } = await repo.send(conv, {
-        sender: 'STAFF',
-        senderUserId: callerOf(request).userId,
-        kind: checked.file.contentType === 'application/pdf' ? 'FILE' : 'IMAGE',
-        body: shownName,
-        attachment: { name: shownName, url, mimeType: checked.file.contentType, size: checked.file.sizeBytes },
-      });
+      const file = await storeUpload(request);
+      const { message } = await repo.send(conv, { sender: 'STAFF', senderUserId: callerOf(request).userId, ...file });
       return ok(request, (await repo.message(message.id, false))!);
     },
   );
@@ -619,6 +665,32 @@ export const liveChatRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!conv) throw ApiError.notFound();
       await repo.markRead(conv, 'CUSTOMER', request.body.upToId);
       return okEmpty(request);
+    },
+  );
+
+  app.post(
+    Paths.customerAttachments,
+    {
+      config: { public: true, rateLimit: { max: app.config.rateLimit.loginPerMinute, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary:
+          "Demo mode: the customer sends one picture (jpg, jpeg, png) or PDF to the page, multipart field `file`, at most 5 MB, checked by content; into their own conversation only (`conversationId`, when given, must be it: 404 otherwise)",
+        params: slugParams,
+        querystring: customerUploadQuery,
+        response: { 200: envelopeSchema(messageSchema) },
+      },
+    },
+    async (request) => {
+      const { customer, page } = await customerActor(request, request.params.slug);
+      const stated = request.query.conversationId;
+      const existing = await repo.conversationOfCustomer(page, customer.id, false);
+      // The screen names the conversation it shows: one that is not the customer's own on this page is refused before anything is read.
+      if (stated !== undefined && existing?.id !== stated) throw ApiError.notFound();
+      const file = await storeUpload(request);
+      const conv = existing ?? (await repo.conversationOfCustomer(page, customer.id, true))!;
+      const { message } = await repo.send(conv, { sender: 'CUSTOMER', senderUserId: null, ...file });
+      return ok(request, (await repo.message(message.id, true))!);
     },
   );
 };

@@ -55,8 +55,10 @@ const overviewSchema = z.object({
 const postRowSchema = z.object({ postId: int, excerpt: z.string(), publishedAt: z.string().nullable(), reach: int, views: int, reactions: int, comments: int, clicks: int });
 const customerMessagesSchema = z.object({
   available: z.boolean(),
-  totals: z.object({ conversations: int, firstResponseMedianSeconds: int.nullable(), resolved: int, resolutionRate: z.number().nullable() }).nullable(),
-  days: z.array(z.object({ day: z.string(), conversations: int, resolved: int })),
+  totals: z
+    .object({ conversations: int, firstResponseMedianSeconds: int.nullable(), resolved: int, resolutionRate: z.number().nullable(), messagesIn: int, messagesOut: int })
+    .nullable(),
+  days: z.array(z.object({ day: z.string(), conversations: int, resolved: int, messagesIn: int, messagesOut: int, firstResponseMedianSeconds: int.nullable() })),
 });
 const reconciliationSchema = z.object({
   windowDays: int,
@@ -70,7 +72,7 @@ const reportPageSchema = z.object({ id: int, name: z.string(), slug: z.string(),
 const COLUMNS = {
   overview: ['day', 'followersGained', 'followersLost', 'pageViews', 'reach', 'engagements'],
   posts: ['postId', 'excerpt', 'publishedAt', 'reach', 'views', 'reactions', 'comments', 'clicks'],
-  customerMessages: ['day', 'conversations', 'resolved'],
+  customerMessages: ['day', 'conversations', 'resolved', 'messagesIn', 'messagesOut', 'firstResponseMedianSeconds'],
   reconciliation: ['code', 'title', 'clicks', 'payments', 'amount'],
 } as const;
 type ReportKey = keyof typeof COLUMNS;
@@ -202,7 +204,8 @@ export const reportManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Customer messages: conversations, first-response time, resolution. `available: false` until customer messaging exists (no figures, not zeros)',
+        summary:
+          'Customer messages (live chat) per Vietnam day and in total: conversations started, of them resolved now, messages in and out (notes not counted), median first response in seconds',
         params: pageParams,
         querystring: rangeQuery,
         response: { 200: envelopeSchema(customerMessagesSchema) },
@@ -210,18 +213,25 @@ export const reportManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await reportAccess(request, request.params.pageId);
-      return ok(request, repo.customerMessages());
+      return ok(request, await repo.customerMessages(request.params.pageId, rangeOf(request.query)));
     },
   );
 
   app.get(
     Paths.customerMessagesExport,
-    { schema: { tags, summary: 'Customer messages per day as CSV (the header alone until messaging exists)', params: pageParams, querystring: rangeQuery, response: fileResponse } },
+    { schema: { tags, summary: 'Customer messages per Vietnam day as CSV', params: pageParams, querystring: rangeQuery, response: fileResponse } },
     async (request, reply) => {
       await reportAccess(request, request.params.pageId);
       const range = rangeOf(request.query);
-      const report = repo.customerMessages();
-      return sendCsv(reply, 'customerMessages', request.lang, request.params.pageId, range, report.days.map((d) => ({ ...d, day: formatDay(d.day) })));
+      const report = await repo.customerMessages(request.params.pageId, range);
+      return sendCsv(
+        reply,
+        'customerMessages',
+        request.lang,
+        request.params.pageId,
+        range,
+        report.days.map((d) => ({ ...d, day: formatDay(d.day), firstResponseMedianSeconds: d.firstResponseMedianSeconds ?? '' })),
+      );
     },
   );
 

@@ -7,6 +7,7 @@
 import { and, asc, between, count, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   ATTRIBUTION_WINDOW_DAYS,
+  type CustomerMessageDay,
   type CustomerMessageReport,
   type OverviewDay,
   type PageOverview,
@@ -14,7 +15,7 @@ import {
   type PostReportRow,
   type PostReportSortField,
 } from '@/domain/pageReports';
-import { addDays, dayBounds, dayCount, type DayRange } from '@/domain/time';
+import { addDays, dayBounds, dayCount, VN_TIME_ZONE, type DayRange } from '@/domain/time';
 import { rows, type Db } from '../../db/client';
 import { businessPageFollows, businessPages, pageDailyStats, pageDailyViewers, pagePosts } from '../../db/schema';
 import { textOfHtml } from '../../lib/html/sanitize';
@@ -164,9 +165,81 @@ export function reportRepository(db: Db) {
       return { content, total: counted!.n };
     },
 
-    /** Customer messaging has not landed: an honest "not available yet", in the shape it will fill. */
-    customerMessages(): CustomerMessageReport {
-      return { available: false, totals: null, days: [] };
+    /**
+     * Customer messages (live chat) in the range, per Vietnam day: conversations started (a conversation
+     * starts with the customer's first message), those of them resolved now (docs/decisions.md: by the
+     * day they started, so the rate is of the same conversations), messages in (customer) and out (staff,
+     * private notes not counted), and the median seconds from a conversation's first customer message to
+     * the first staff message after it (conversations not answered yet are left out of the median).
+     */
+    async customerMessages(pageId: number, range: DayRange): Promise<CustomerMessageReport> {
+      const { start, end } = dayBounds(range);
+      const from = start.toISOString();
+      const to = end.toISOString();
+      const [conversations, messages] = await Promise.all([
+        rows<{ day: string | null; conversations: number; resolved: number; median: number | null }>(
+          db,
+          sql`
+          with c as (
+            select c.id, c.status, (c.created_at at time zone ${VN_TIME_ZONE})::date::text as day,
+              (select min(m.created_at) from chat_messages m where m.conversation_id = c.id and m.sender = 'CUSTOMER') as first_in
+            from chat_conversations c
+            where c.page_id = ${pageId} and c.created_at >= ${from}::timestamptz and c.created_at < ${to}::timestamptz
+          ),
+          r as (
+            select c.*, extract(epoch from (
+              select min(m.created_at) from chat_messages m
+              where m.conversation_id = c.id and m.sender = 'STAFF' and m.kind <> 'NOTE' and m.created_at >= c.first_in
+            ) - c.first_in) as seconds
+            from c
+          )
+          select day, count(*)::int as conversations, count(*) filter (where status = 'RESOLVED')::int as resolved,
+            percentile_cont(0.5) within group (order by seconds) as median
+          from r group by grouping sets ((day), ())`,
+        ),
+        rows<{ day: string; messages_in: number; messages_out: number }>(
+          db,
+          sql`
+          select (created_at at time zone ${VN_TIME_ZONE})::date::text as day,
+            count(*) filter (where sender = 'CUSTOMER')::int as messages_in,
+            count(*) filter (where sender = 'STAFF' and kind <> 'NOTE')::int as messages_out
+          from chat_messages
+          where page_id = ${pageId} and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz
+          group by 1`,
+        ),
+      ]);
+      const seconds = (v: number | string | null) => (v === null ? null : Math.round(Number(v)));
+      const byDay = new Map(conversations.filter((c) => c.day !== null).map((c) => [c.day!, c]));
+      const all = conversations.find((c) => c.day === null);
+      const messagesByDay = new Map(messages.map((m) => [m.day, m]));
+      const days: CustomerMessageDay[] = [];
+      for (let i = 0, n = dayCount(range.from, range.to); i < n; i += 1) {
+        const day = addDays(range.from, i);
+        const c = byDay.get(day);
+        const m = messagesByDay.get(day);
+        days.push({
+          day,
+          conversations: c?.conversations ?? 0,
+          resolved: c?.resolved ?? 0,
+          messagesIn: m?.messages_in ?? 0,
+          messagesOut: m?.messages_out ?? 0,
+          firstResponseMedianSeconds: seconds(c?.median ?? null),
+        });
+      }
+      const total = all?.conversations ?? 0;
+      const resolved = all?.resolved ?? 0;
+      return {
+        available: true,
+        totals: {
+          conversations: total,
+          firstResponseMedianSeconds: seconds(all?.median ?? null),
+          resolved,
+          resolutionRate: total === 0 ? null : resolved / total,
+          messagesIn: days.reduce((s, d) => s + d.messagesIn, 0),
+          messagesOut: days.reduce((s, d) => s + d.messagesOut, 0),
+        },
+        days,
+      };
     },
 
     /**
