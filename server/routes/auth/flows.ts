@@ -41,6 +41,7 @@ import {
   signInService,
   type UserRow,
 } from './signin';
+import { accessChanged } from '../../lib/auth-cache/broadcast';
 
 /** The spec's product name, used where a message says `{product}`. */
 export const PRODUCT_NAME = 'Ví Xanh';
@@ -323,6 +324,7 @@ export const flowRoutes: FastifyPluginAsyncZod = async (app) => {
         await tx.update(users).set({ passwordHash, failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
       });
       await signIns.revokeOtherSessions(user.id, null);
+      accessChanged(request, [user.id]);
       await signIns.recordPasswordChange(user.id);
       request.log.info({ userId: user.id }, 'password reset');
       await notifyReset(request, user, 'SMS');

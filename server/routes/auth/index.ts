@@ -17,6 +17,7 @@ import { contactRoutes } from './contacts';
 import { flowRoutes } from './flows';
 import { ssoRoutes } from './sso';
 import { challengeAnswerSchema, signInService } from './signin';
+import { accessChanged } from '../../lib/auth-cache/broadcast';
 
 const loginResponseSchema = z.object({
   token: z.string(),
@@ -73,6 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await sessions.revoke(callerOf(request).sessionId);
+      accessChanged(request, [callerOf(request).userId]);
       return okEmpty(request);
     },
   );

@@ -51,6 +51,7 @@ import {
   slugTaken,
   toPageDto,
 } from './repository';
+import { accessChanged } from '../../lib/auth-cache/broadcast';
 
 const tags = ['business-page'];
 const merchantParams = z.strictObject({ merchantId: idParam });
@@ -415,6 +416,7 @@ export const businessPageRoutes: FastifyPluginAsyncZod = async (app) => {
     const candidates = await roleCandidates(db, merchantId, membershipOf(request).merchant.type as MerchantType);
     if (!candidates.some((c) => c.userId === userId)) throw invalid('notCandidate');
     const actor = callerOf(request).userId;
+    accessChanged(request, [userId]);
     await db.transaction(async (tx) => {
       if (change) {
         const updated = await tx
@@ -464,6 +466,7 @@ export const businessPageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { pageId, merchantId } = await pageAccess(request, request.params.pageId, 'managePermissions');
       const { userId } = request.params;
       const actor = callerOf(request).userId;
+      accessChanged(request, [userId]);
       await db.transaction(async (tx) => {
         const removed = await tx.delete(businessPageMembers).where(and(eq(businessPageMembers.pageId, pageId), eq(businessPageMembers.userId, userId))).returning();
         if (!removed.length) throw ApiError.notFound();

@@ -206,6 +206,8 @@ export const liveChatRoutes: FastifyPluginAsyncZod = async (app) => {
    * tabs, a page's many sockets of one session): the periodic checks stay a few queries per user.
    */
   const scopes = new Map<string, { until: number; scope: Promise<ChatScope | null> }>();
+  // A changed access is read afresh by the sockets it may concern (see server/lib/auth-cache/broadcast.ts).
+  app.accessChanges.subscribe(() => scopes.clear());
   const cachedScopeOf = (claims: ChatClaims): Promise<ChatScope | null> => {
     const cacheKey = JSON.stringify(claims);
     const now = Date.now();
@@ -228,6 +230,7 @@ export const liveChatRoutes: FastifyPluginAsyncZod = async (app) => {
       loadMessage,
       delivered,
       recheckMs,
+      onAccessChange: (listener) => app.accessChanges.subscribe((change) => listener(change.userIds)),
       log: app.log,
       track(close) {
         sockets.add(close);

@@ -29,6 +29,7 @@ import { pageQueryShape, pageSchema, sortParam, toPage } from '../../pagination'
 import { callerOf, membershipOf, merchantScope } from '../../plugins/auth';
 import { apiQuery, idParam, langOnlyQuery } from '../../validation';
 import { USER_SORT_FIELDS, usersRepository } from './repository';
+import { accessChanged } from '../../lib/auth-cache/broadcast';
 
 const DAY_MS = 86_400_000;
 
@@ -287,6 +288,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const self = target.id === callerId;
       requireRankOver(roles, target.roles);
       const audit = auditOf(request);
+      // Whatever changes (role, stores, removal, deactivation), every process reads this member afresh.
+      accessChanged(request, [target.id]);
 
       switch (body.reqType) {
         case 'update': {
