@@ -33,8 +33,8 @@ describeOnPostgres('session and membership caches across two processes on one Po
   beforeAll(async () => {
     const own = await ownDatabase(url!, 'portal_test_auth_cache');
     for (const name of ['A', 'B']) {
-      // No AUTH_CACHE_MS: the default cache, as production runs.
-      const server = startServer(await freePort(), { DATABASE_URL: own });
+      // A long cache: only the NOTIFY can explain a refusal on B.
+      const server = startServer(await freePort(), { DATABASE_URL: own, AUTH_CACHE_MS: '60000' });
       running.push(server);
       await waitFor(() => server.output().includes('merchant portal ready'), 150_000, () => `process ${name}: ${server.output().slice(-2000)}`);
     }
