@@ -63,6 +63,7 @@ import { businessPageRoutes } from './routes/business-page';
 import { transactionControlRoutes } from './routes/transaction-control';
 import { contentManagementRoutes } from './routes/content-management';
 import { reportManagementRoutes } from './routes/report-management';
+import { customerCareRoutes } from './routes/customer-care';
 import errorReports from './routes/error-reports';
 import { validatorCompiler } from './validation';
 import { createNotifier } from './lib/notifier';
@@ -112,6 +113,7 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   transactionControlRoutes,
   contentManagementRoutes,
   reportManagementRoutes,
+  customerCareRoutes,
   reconciliationAccountingRoutes,
   helpCenterRoutes,
   businessPageRoutes,

@@ -12,6 +12,7 @@ import { ApiError } from '../../errors';
 import { optionalCustomer } from '../../lib/customer-session';
 import { langOnlyQuery } from '../../validation';
 import { activityRoutes } from './activity';
+import { broadcastUnsubscribeRoutes } from './broadcasts';
 import { customerRoutes } from './customer';
 import { publicPagesRepository } from './repository';
 import { commentSchema, listOf, listQuery, pageSchema, postParams, postSchema, reviewSchema, slugParams, storySchema, tags } from './schemas';
@@ -89,4 +90,5 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(customerRoutes);
   await app.register(activityRoutes);
+  await app.register(broadcastUnsubscribeRoutes);
 };
