@@ -135,6 +135,8 @@ export interface ConversationSummary {
   lastMessageKind: MessageKind | null;
   lastMessageSender: MessageSender | null;
   unread: number;
+  /** The customer's tags on the page (tag-management). */
+  tags: { id: number; name: string; color: string }[];
 }
 
 /** The customer beside a conversation (phone masked; payments are theirs with this merchant, matched by wallet phone). */

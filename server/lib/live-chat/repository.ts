@@ -25,6 +25,7 @@ import {
 import type { Db } from '../../db/client';
 import type { ChatAttachmentColumn } from '../../db/schema/live-chat';
 import { businessPageFollows, businessPageMembers, businessPages, chatConversations, chatMessages, customers, paymentLinks, transactions, users, VI_ACCENTED, VI_PLAIN } from '../../db/schema';
+import { chatAutomation, customerTagsOf } from '../chat-automation';
 import { publishChatEvent } from './bus';
 
 type ConversationRow = typeof chatConversations.$inferSelect;
@@ -73,6 +74,8 @@ export interface SendInput {
 }
 
 export function liveChatRepository(db: Db) {
+  /** Chat on/off, followers only, blocked words, greeting and away replies (server/lib/chat-automation). */
+  const automation = chatAutomation(db);
   /** Messages with their senders' names; customers never see notes nor who on the staff wrote. */
   async function loadMessages(where: SQL, order: 'asc' | 'desc', limit: number, forCustomer: boolean): Promise<ChatMessage[]> {
     const rows = await db
@@ -106,6 +109,7 @@ export function liveChatRepository(db: Db) {
         (await db.select().from(chatConversations).where(and(eq(chatConversations.pageId, page.id), eq(chatConversations.customerId, customerId))))[0] ?? null;
       const found = await find();
       if (found || !create) return found;
+      await automation.beforeStart(page, customerId);
       await db.insert(chatConversations).values({ merchantId: page.merchantId, pageId: page.id, customerId }).onConflictDoNothing();
       return find();
     },
@@ -115,7 +119,8 @@ export function liveChatRepository(db: Db) {
      * `clientMessageId` of the same sender answers the first message and writes nothing.
      */
     async send(conversation: ConversationRow, input: SendInput): Promise<{ message: MessageRow; created: boolean }> {
-      return db.transaction(async (tx) => {
+      if (input.sender === 'CUSTOMER') await automation.beforeCustomerMessage(conversation, input.body, input.kind);
+      const sent = await db.transaction(async (tx) => {
         const [inserted] = await tx
           .insert(chatMessages)
           .values({
@@ -164,6 +169,9 @@ export function liveChatRepository(db: Db) {
         await publishChatEvent(tx, { t: 'm', p: conversation.pageId, c: conversation.id, u: conversation.customerId, id: inserted.id });
         return { message: inserted, created: true };
       });
+      // Automatic replies go through this same send (stored, NOTIFY, websocket), as the page (SYSTEM).
+      if (sent.created && input.sender === 'CUSTOMER') await automation.afterCustomerMessage(conversation, sent.message, (i) => liveChatRepository(db).send(conversation, i));
+      return sent;
     },
 
     /**
@@ -276,7 +284,7 @@ export function liveChatRepository(db: Db) {
       pageId: number,
       merchantId: number,
       userId: number,
-      q: { filter: InboxFilter; status?: ConversationStatus; search?: string; conversationId?: number; pageNumber: number; pageSize: number },
+      q: { filter: InboxFilter; status?: ConversationStatus; search?: string; conversationId?: number; tagId?: number; pageNumber: number; pageSize: number },
     ): Promise<{ rows: ConversationSummary[]; total: number }> {
       const assignee = users;
       const search = q.search?.trim();
@@ -288,6 +296,10 @@ export function liveChatRepository(db: Db) {
         q.filter === 'unassigned' ? isNull(chatConversations.assigneeUserId) : undefined,
         q.status ? eq(chatConversations.status, q.status) : undefined,
         q.conversationId ? eq(chatConversations.id, q.conversationId) : undefined,
+        // A tag of the page on the conversation's customer (page_customer_tags, server/db/schema/page-tags.ts).
+        q.tagId
+          ? sql`exists (select 1 from page_customer_tags ct where ct.page_id = ${pageId} and ct.customer_id = ${chatConversations.customerId} and ct.tag_id = ${q.tagId})`
+          : undefined,
         search
           ? or(
               sql`lower(translate(${customers.fullName}, ${VI_ACCENTED}, ${VI_PLAIN})) like ${likePattern(search)}`,
@@ -312,6 +324,7 @@ export function liveChatRepository(db: Db) {
           .innerJoin(customers, eq(customers.id, chatConversations.customerId))
           .where(where),
       ]);
+      const tagsOf = await customerTagsOf(db, pageId, rows.map((r) => r.c.customerId));
       return {
         total: counted!.n,
         rows: rows.map((r) => ({
@@ -329,6 +342,7 @@ export function liveChatRepository(db: Db) {
           lastMessageKind: r.c.lastMessageKind as MessageKind | null,
           lastMessageSender: r.c.lastMessageSender as MessageSender | null,
           unread: r.c.staffUnread,
+          tags: tagsOf.get(r.c.customerId) ?? [],
         })),
       };
     },

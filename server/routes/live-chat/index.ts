@@ -97,12 +97,16 @@ const conversationSchema = z.object({
   lastMessageKind: z.enum(MESSAGE_KINDS).nullable(),
   lastMessageSender: z.enum(MESSAGE_SENDERS).nullable(),
   unread: z.number().int(),
+  /** The customer's tags on the page (tag-management). */
+  tags: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string() })),
 });
 const historySchema = z.object({ content: z.array(messageSchema), nextBefore: z.number().int().nullable() });
 const inboxQuery = apiQuery({
   filter: z.enum(INBOX_FILTERS).default('all'),
   status: z.enum(CONVERSATION_STATUSES).optional(),
   search: z.string().max(LIVE_CHAT_LIMITS.searchMaxLength).optional(),
+  /** Only conversations whose customer carries this tag of the page. */
+  tagId: dbIdParam.optional(),
   ...pageQueryShape,
 });
 const historyQuery = apiQuery({
@@ -352,7 +356,7 @@ export const liveChatRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "The page's inbox, newest activity first: filter all/mine/unassigned, status, search (customer name or phone, message text; accents optional)",
+        summary: "The page's inbox, newest activity first: filter all/mine/unassigned, status, a tag of the customer, search (customer name or phone, message text; accents optional)",
         params: pageParams,
         querystring: inboxQuery,
         response: { 200: envelopeSchema(pageSchema(conversationSchema)) },
