@@ -63,6 +63,7 @@ import { businessPageRoutes } from './routes/business-page';
 import { transactionControlRoutes } from './routes/transaction-control';
 import { contentManagementRoutes } from './routes/content-management';
 import { reportManagementRoutes } from './routes/report-management';
+import { messageManagementRoutes } from './routes/message-management';
 import { customerCareRoutes } from './routes/customer-care';
 import errorReports from './routes/error-reports';
 import { validatorCompiler } from './validation';
@@ -113,6 +114,7 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   transactionControlRoutes,
   contentManagementRoutes,
   reportManagementRoutes,
+  messageManagementRoutes,
   customerCareRoutes,
   reconciliationAccountingRoutes,
   helpCenterRoutes,

@@ -12,6 +12,7 @@ import { ApiError } from '../../errors';
 import { optionalCustomer } from '../../lib/customer-session';
 import { langOnlyQuery } from '../../validation';
 import { activityRoutes } from './activity';
+import { chatMenuRoutes } from './chat-menu';
 import { broadcastUnsubscribeRoutes } from './broadcasts';
 import { customerRoutes } from './customer';
 import { publicPagesRepository } from './repository';
@@ -90,5 +91,6 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(customerRoutes);
   await app.register(activityRoutes);
+  await app.register(chatMenuRoutes);
   await app.register(broadcastUnsubscribeRoutes);
 };
