@@ -60,6 +60,7 @@ import { reconciliationAccountingRoutes } from './routes/reconciliation-accounti
 import { helpCenterRoutes } from './routes/help-center';
 import { opsRoutes } from './routes/ops';
 import { businessPageRoutes } from './routes/business-page';
+import { marketingBudgetRoutes } from './routes/marketing-budget';
 import { transactionControlRoutes } from './routes/transaction-control';
 import { contentManagementRoutes } from './routes/content-management';
 import { reportManagementRoutes } from './routes/report-management';
@@ -119,6 +120,7 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   reconciliationAccountingRoutes,
   helpCenterRoutes,
   businessPageRoutes,
+  marketingBudgetRoutes,
   opsRoutes,
 ];
 

@@ -22,6 +22,7 @@ import { seedPaymentIntegration } from './seed-payment-integration';
 import { seedDisbursementCenter } from './seed-disbursement-center';
 import { seedSettlement } from './seed-settlement';
 import { seedHelpCenter } from './seed-help-center';
+import { seedMarketingBudget } from './seed-marketing-budget';
 
 /** One line per domain, in dependency order. */
 export const DOMAIN_SEEDS: DomainSeed[] = [
@@ -47,4 +48,6 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
   seedLiveChat,
   seedSettlement,
   seedHelpCenter,
+  // Before any marketing campaigns seed: campaigns reserve from this balance.
+  seedMarketingBudget,
 ];

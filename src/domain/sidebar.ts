@@ -133,6 +133,8 @@ export const ROLE_ROUTE_CODES: Readonly<Record<Role, readonly RouteCode[]>> = {
     'MERCHANT_TRANSACTION_CONTROL',
     'MERCHANT_PERIOD_CONTROL',
     'MERCHANT_MONTHLY_CONTROL',
+    // Reads the marketing budget and its histories (issue 17); only owners, administrators and MARKETING manage.
+    'BUSINESS_PAGE_MARKETING_MANAGEMENT',
     'MERCHANT_HELP_CENTER',
   ],
   SUB_ACCOUNTANT: [
