@@ -35,3 +35,4 @@ export * from './marketing-budget';
 export * from './customer-care';
 export * from './marketing-campaigns';
 export * from './message-settings';
+export * from './blob-storage';
