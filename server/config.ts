@@ -50,6 +50,25 @@ export interface AuthConfig {
   sso: SsoConfig;
 }
 
+/** S3-compatible object storage of export files (S3_*); see server/lib/files/blobs.ts. */
+export interface S3StorageConfig {
+  kind: 's3';
+  /** S3_ENDPOINT: the service's address (MinIO, Ceph, …); null: AWS S3 of the region. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  /** S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY; both null: the AWS SDK's default chain (instance role, …). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** S3_FORCE_PATH_STYLE: http://host/bucket/key instead of http://bucket.host/key (most non-AWS servers). */
+  forcePathStyle: boolean;
+  /** S3_PREFIX: prepended to every object key (one bucket for several installations). */
+  prefix: string;
+}
+
+/** Where files any process may have to serve are kept: the database (default) or S3. */
+export type FileStorageConfig = { kind: 'database' } | S3StorageConfig;
+
 export interface Config {
   nodeEnv: string;
   port: number;
@@ -61,6 +80,8 @@ export interface Config {
   exportSmallMaxRows: number;
   /** PGLITE_SHARED_BUFFERS: the embedded database's page cache (default 32MB; see db/client.ts). */
   pgliteSharedBuffers: string;
+  /** Export job files: in the database, or S3-compatible storage when S3_BUCKET is set. */
+  fileStorage: FileStorageConfig;
   seed: boolean;
   seedSize: SeedSize;
   /**
@@ -181,6 +202,13 @@ const envSchema = z.object({
       ),
   ),
   SSO_LOGOUT_URL: optional(z.url({ protocol: /^https?$/, error: 'SSO_LOGOUT_URL must be an http(s) URL' })),
+  S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL' })),
+  S3_BUCKET: optional(z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)')),
+  S3_REGION: optional(z.string().trim().regex(/^[a-z0-9-]{2,40}$/, 'S3_REGION must be a region name such as us-east-1')),
+  S3_ACCESS_KEY_ID: optional(z.string().trim().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  S3_FORCE_PATH_STYLE: optional(z.enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false' })),
+  S3_PREFIX: optional(z.string().trim().regex(/^[a-z0-9][a-z0-9/_.-]{0,100}\/$/i, 'S3_PREFIX must end with / (e.g. portal/)')),
   TRUST_PROXY: optional(z.enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' })),
   DEMO_MODE: optional(z.enum(['on', 'off'], { error: 'DEMO_MODE must be on or off' })),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\/\S+$/, 'SMTP_URL must be an smtp:// or smtps:// URL')),
@@ -210,7 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         const name = String(issue.path[0]);
         const value = env[name];
         // Secrets are never echoed back, even in a start-up error.
-        const shown = /PEPPER|URL|SECRET/.test(name) ? '' : ` (got ${JSON.stringify(value)})`;
+        const shown = /PEPPER|URL|SECRET|KEY/.test(name) ? '' : ` (got ${JSON.stringify(value)})`;
         return `${issue.message}${shown}`;
       }),
     );
@@ -225,6 +253,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'TOKEN_PEPPER must be set when NODE_ENV=production: a random secret of 32+ characters (e.g. `openssl rand -base64 48`)',
     ]);
   }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the AWS default credentials)']);
+  }
+  const s3Named = [e.S3_ENDPOINT, e.S3_REGION, e.S3_ACCESS_KEY_ID, e.S3_FORCE_PATH_STYLE, e.S3_PREFIX].some((v) => v !== undefined);
+  if (s3Named && !e.S3_BUCKET) throw new ConfigError(['S3_BUCKET must be set when any other S3_ setting is: without it export files stay in the database']);
+  const fileStorage: FileStorageConfig = e.S3_BUCKET
+    ? {
+        kind: 's3',
+        endpoint: e.S3_ENDPOINT ?? null,
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION ?? 'us-east-1',
+        accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        prefix: e.S3_PREFIX ?? '',
+      }
+    : { kind: 'database' };
   // Demo mode follows SEED unless set (a seeded demo needs its outbox), but never by default in production.
   const demoMode = e.DEMO_MODE ? e.DEMO_MODE === 'on' : (e.SEED ?? 'on') === 'on' && nodeEnv !== 'production';
   return {
@@ -235,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL ?? null,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS ?? '32MB',
     exportSmallMaxRows: e.EXPORT_SMALL_MAX_ROWS ?? 5_000,
+    fileStorage,
     seed: (e.SEED ?? 'on') === 'on',
     seedSize: seedSizeFor(e.SEED_SIZE ?? 'small'),
     tokenPepper: e.TOKEN_PEPPER ?? '',

@@ -1,7 +1,8 @@
 /**
  * Exports of report lists without a row cap (see docs/reports.md). A small selection is sent in the
- * response; a large one becomes an export job written in the background to DATA_DIR/exports, with
- * progress in `export_jobs` and a download later. Only the user who asked sees their jobs. A small file
+ * response; a large one becomes an export job written in the background to the shared blob storage (the
+ * database, or S3 when configured: server/lib/files/blobs.ts), with progress in `export_jobs` and a
+ * download later from any API process. Only the user who asked sees their jobs. A small file
  * is kept the same way as a finished job, so "Các file đã xuất" lists every export the user made; and
  * every export is written to the audit trail (./audit).
  *
@@ -10,13 +11,8 @@
  * long transaction: PGlite runs one query at a time, and a transaction would hold every other request.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiStatus } from '@/domain/api';
 import { exportableColumns } from '@/domain/reportCenter';
@@ -27,6 +23,8 @@ import { ok } from '../../envelope';
 import { ApiError } from '../../errors';
 import { callerOf } from '../../plugins/auth';
 import { attachmentDisposition, csvFromDatabase, csvStream, xlsxStream, type ExportColumn, type ExportRow } from '../export';
+import { blobStorageFor, type BlobStorage } from '../files/blobs';
+import { runPeriodically } from '../scheduler/periodic';
 import { recordExport } from './audit';
 import { notify } from '../notifications';
 
@@ -37,6 +35,10 @@ export { exportFileName, EXPORT_FILE_SLUGS } from './naming';
 export const exportLimits = { smallMaxRows: 5_000 };
 /** Finished files are kept this long, then deleted with their job. */
 export const EXPORT_RETENTION_MS = 7 * 86_400_000;
+/** Expired jobs are looked for this often (and at start), in every process: the deletes are idempotent. */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+/** Expired jobs deleted per statement, so a long backlog never becomes one long transaction. */
+const PURGE_BATCH = 100;
 /** Progress is written every this many rows (one UPDATE), not per row. */
 const PROGRESS_EVERY = 20_000;
 
@@ -139,21 +141,18 @@ function everyProgressStep(onProgress: (n: number) => void): (n: number) => void
 }
 
 export class ExportJobs {
-  readonly folder: string;
   private readonly running = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: Db,
-    dataDir: string | null,
-  ) {
-    this.folder = dataDir ? join(dataDir, 'exports') : join(tmpdir(), `portal-exports-${process.pid}`);
-    mkdirSync(this.folder, { recursive: true });
-  }
+    readonly storage: BlobStorage,
+  ) {}
 
-  filePath(id: string): string {
-    // Ids are UUIDs we made; the check keeps a crafted id from ever naming another path.
+  /** The blob key of a job's file. */
+  fileKey(id: string): string {
+    // Ids are UUIDs we made; the check keeps a crafted id from ever naming another file.
     if (!/^[0-9a-f-]{36}$/.test(id)) throw new Error('bad export id');
-    return join(this.folder, id);
+    return `exports/${id}`;
   }
 
   /** Creates the job and starts writing its file; resolves once the job row exists. */
@@ -168,7 +167,7 @@ export class ExportJobs {
   /** Records a file already made (a small export sent at once) as a finished job, kept for re-download. */
   async createFinished(merchantId: number, userId: number, request: ReportExportRequest, totalRows: number, content: Buffer): Promise<ExportJob> {
     const id = randomUUID();
-    await writeFile(this.filePath(id), content);
+    await this.storage.put(this.fileKey(id), [content]);
     const now = new Date();
     const row = await this.insertJob(id, merchantId, userId, request, totalRows, { status: 'DONE', processedRows: totalRows, sizeBytes: content.length, finishedAt: now }, now);
     return toExportJob(row);
@@ -203,7 +202,7 @@ export class ExportJobs {
   }
 
   private async run(id: string, request: ReportExportRequest): Promise<void> {
-    const path = this.filePath(id);
+    const key = this.fileKey(id);
     let progress = Promise.resolve();
     const report = (n: number) => {
       progress = progress.then(async () => {
@@ -212,6 +211,7 @@ export class ExportJobs {
     };
     try {
       await this.db.update(exportJobs).set({ status: 'RUNNING' }).where(eq(exportJobs.id, id));
+      let stored: { sizeBytes: number };
       if (request.format === 'csv' && request.csvChunks) {
         let written = 0;
         const step = everyProgressStep(report);
@@ -219,17 +219,18 @@ export class ExportJobs {
           written = n;
           step(n);
         };
-        await pipeline(Readable.from(csvFromDatabase(request.csvChunks(), request.columns, records)), createWriteStream(path));
+        // Written to the storage as it is produced (1 MB database chunks or 5 MB S3 parts), never whole in memory.
+        stored = await this.storage.put(key, Readable.from(csvFromDatabase(request.csvChunks(), request.columns, records)));
         report(written);
       } else {
-        await pipeline(fileStream(request, counted(request.rows(), report)), createWriteStream(path));
+        stored = await this.storage.put(key, fileStream(request, counted(request.rows(), report)));
       }
       await progress;
       // Done and told in one transaction: the requester's bell hears of the file only once it can be downloaded.
       await this.db.transaction(async (tx) => {
         const [done] = await tx
           .update(exportJobs)
-          .set({ status: 'DONE', sizeBytes: statSync(path).size, finishedAt: new Date() })
+          .set({ status: 'DONE', sizeBytes: stored.sizeBytes, finishedAt: new Date() })
           .where(eq(exportJobs.id, id))
           .returning({ merchantId: exportJobs.merchantId, userId: exportJobs.userId, fileName: exportJobs.fileName, report: exportJobs.report });
         if (!done) return;
@@ -243,7 +244,7 @@ export class ExportJobs {
       });
     } catch (err) {
       await progress.catch(() => undefined);
-      rmSync(path, { force: true });
+      await this.storage.remove(key).catch(() => undefined);
       await this.db
         .update(exportJobs)
         .set({ status: 'FAILED', error: err instanceof Error ? err.message.slice(0, 500) : 'failed', finishedAt: new Date() })
@@ -285,8 +286,9 @@ export class ExportJobs {
     return row ? toExportJob(row) : null;
   }
 
-  openFile(id: string): Readable {
-    return createReadStream(this.filePath(id));
+  /** The finished file, from whichever process made it; null when it is gone (purged, or lost from storage). */
+  async openFile(id: string): Promise<Readable | null> {
+    return this.storage.get(this.fileKey(id));
   }
 
   /** Jobs cut short by a restart can never finish: say so instead of showing them RUNNING forever. */
@@ -297,11 +299,26 @@ export class ExportJobs {
       .where(inArray(exportJobs.status, ['QUEUED', 'RUNNING']));
   }
 
-  /** Deletes expired jobs and their files. */
+  /**
+   * Deletes expired jobs and their files: the file first, then the row, so a failure leaves the row to
+   * retry next time rather than a file nobody points to. Safe in several processes at once.
+   */
   async purgeExpired(now = new Date()): Promise<number> {
-    const gone = await this.db.delete(exportJobs).where(lt(exportJobs.expiresAt, now)).returning({ id: exportJobs.id });
-    for (const { id } of gone) rmSync(this.filePath(id), { force: true });
-    return gone.length;
+    let purged = 0;
+    for (;;) {
+      const expired = await this.db
+        .select({ id: exportJobs.id })
+        .from(exportJobs)
+        .where(lt(exportJobs.expiresAt, now))
+        .orderBy(asc(exportJobs.expiresAt))
+        .limit(PURGE_BATCH);
+      if (expired.length === 0) return purged;
+      const ids = expired.map((e) => e.id);
+      for (const id of ids) await this.storage.remove(this.fileKey(id));
+      const gone = await this.db.delete(exportJobs).where(inArray(exportJobs.id, ids)).returning({ id: exportJobs.id });
+      purged += gone.length;
+      if (expired.length < PURGE_BATCH) return purged;
+    }
   }
 }
 
@@ -311,7 +328,7 @@ const services = new WeakMap<Database, ExportJobs>();
 export function exportJobsOf(app: FastifyInstance): ExportJobs {
   let service = services.get(app.database);
   if (!service) {
-    service = new ExportJobs(app.database.db, app.config.dataDir);
+    service = new ExportJobs(app.database.db, blobStorageFor(app.config.fileStorage, app.database.db));
     services.set(app.database, service);
   }
   return service;
@@ -319,14 +336,19 @@ export function exportJobsOf(app: FastifyInstance): ExportJobs {
 
 /**
  * Called once while the app registers its routes (report-jobs module): jobs a restart cut short are
- * failed, expired files deleted, and closing the app waits for the jobs in flight.
+ * failed, expired jobs and files deleted now and every hour, and closing the app waits for the jobs in flight.
  */
 export async function initExportJobs(app: FastifyInstance): Promise<void> {
   exportLimits.smallMaxRows = app.config.exportSmallMaxRows;
   const service = exportJobsOf(app);
   await service.failInterrupted();
-  await service.purgeExpired().catch(() => undefined);
+  const stopPurge = runPeriodically(
+    PURGE_EVERY_MS,
+    () => service.purgeExpired(),
+    (err) => app.log.warn({ err }, 'export files: purge of expired jobs failed'),
+  );
   app.addHook('onClose', async () => {
+    await stopPurge();
     await service.idle();
   });
 }

@@ -89,11 +89,14 @@ export const reportJobsRoutes: FastifyPluginAsyncZod = async (app) => {
       const job = await jobs.get(membershipOf(request).merchant.id, callerOf(request).userId, request.params.jobId);
       if (!job) throw ApiError.notFound();
       if (job.status !== 'DONE') throw new ApiError(409, ApiStatus.CONFLICT, 'transactionReport.errors.exportNotReady');
+      // From the shared storage, whichever process wrote it; a file gone from storage is a 404 like a purged job.
+      const file = await jobs.openFile(job.id);
+      if (!file) throw ApiError.notFound();
       return reply
         .header('Content-Type', EXPORT_CONTENT_TYPES[job.format as ExportFormat])
         .header('Content-Disposition', attachmentDisposition(job.fileName))
         .header('Cache-Control', 'no-store')
-        .send(jobs.openFile(job.id));
+        .send(file);
     },
   );
 };
