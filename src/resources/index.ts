@@ -31,6 +31,7 @@ import { contentResources } from './content-management';
 import { businessPageResources } from './business-page';
 import { reportManagementResources } from './report-management';
 import { messagesResources } from './messages-management';
+import { messageManagementResources } from './message-management';
 
 /**
  * The one list of resources. The router (/app routes), the sidebar's code→route table, canAccess and the
@@ -73,6 +74,7 @@ export const resources: readonly ResourceConfig[] = [
   ...contentResources,
   ...reportManagementResources,
   ...messagesResources,
+  ...messageManagementResources,
   reconciliationAccounting,
   helpCenter,
 ];

@@ -8,6 +8,8 @@ export interface InboxQuery {
   filter: InboxFilter;
   status?: ConversationStatus;
   search?: string;
+  /** Only conversations whose customer carries this tag of the page. */
+  tagId?: number;
   pageNumber?: number;
   pageSize?: number;
 }
@@ -33,7 +35,7 @@ export function liveChatApi(http: HttpClient, ctx: ApiContext) {
       return (await call<{ token: string; expiresAt: string; pageIds: number[] }>(Paths.token, { method: 'POST', showError: false })).data;
     },
     async liveChatInbox(pageId: number, q: InboxQuery): Promise<Page<ConversationSummary>> {
-      const query = { filter: q.filter, status: q.status, search: q.search || undefined, pageNumber: q.pageNumber ?? 0, pageSize: q.pageSize ?? 20 };
+      const query = { filter: q.filter, status: q.status, search: q.search || undefined, tagId: q.tagId, pageNumber: q.pageNumber ?? 0, pageSize: q.pageSize ?? 20 };
       return (await call<Page<ConversationSummary>>(Paths.conversations, { params: { pageId }, query })).data;
     },
     async liveChatConversation(pageId: number, conversationId: number): Promise<ConversationSummary> {

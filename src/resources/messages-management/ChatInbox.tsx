@@ -37,6 +37,8 @@ import { getLanguage } from '@/i18n';
 import { usePathOf } from '@/resourceConfig';
 import { R } from './ChatPages';
 import { useChatSocket } from './useChatSocket';
+import { QuickReplies } from './QuickReplies';
+import { InboxTagFilter, TagChip, TagPicker } from './TagPicker';
 
 const key = (...parts: (string | number | undefined)[]) => ['live-chat', ...parts];
 
@@ -57,14 +59,15 @@ export default function ChatInbox() {
   const [filter, setFilter] = useState<InboxFilter>('all');
   const [status, setStatus] = useState<ConversationStatus | ''>('');
   const [search, setSearch] = useState('');
+  const [tagId, setTagId] = useState<number | null>(null);
   const [typing, setTyping] = useState<Record<number, number>>({});
   const [receipts, setReceipts] = useState<Record<number, { delivered: number; read: number }>>({});
 
   const pages = useQuery({ queryKey: key('pages'), queryFn: () => api.liveChatPages() });
   const page = pages.data?.find((p) => p.id === pageId);
   const inbox = useQuery({
-    queryKey: key('inbox', pageId, filter, status, search),
-    queryFn: () => api.liveChatInbox(pageId, { filter, status: status || undefined, search: search.trim() || undefined }),
+    queryKey: key('inbox', pageId, filter, status, search, tagId ?? undefined),
+    queryFn: () => api.liveChatInbox(pageId, { filter, status: status || undefined, search: search.trim() || undefined, tagId: tagId ?? undefined }),
   });
 
   const onFrame = useCallback(
@@ -145,6 +148,7 @@ export default function ChatInbox() {
                 ))}
               </TextField>
             </Stack>
+            <InboxTagFilter pageId={pageId} value={tagId} onChange={setTagId} />
           </Stack>
           {inbox.isError && <Alert severity="error">{translate(`${R}.loadFailed`)}</Alert>}
           {inbox.data && inbox.data.content.length === 0 && (
@@ -177,6 +181,13 @@ export default function ChatInbox() {
                       <Typography component="span" variant="caption" color="text.secondary">
                         {`${translate(`${R}.status.${c.status}`)} · ${c.assigneeName ?? translate(`${R}.unassigned`)}`}
                       </Typography>
+                      {c.tags.length > 0 && (
+                        <Box component="span" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
+                          {c.tags.map((tag) => (
+                            <TagChip key={tag.id} tag={tag} />
+                          ))}
+                        </Box>
+                      )}
                     </>
                   }
                 />
@@ -313,6 +324,7 @@ function Conversation({
                   ].join(' · ')}
                 </Typography>
               )}
+              <TagPicker pageId={pageId} conversationId={conversationId} />
             </Box>
             <TextField
               select
@@ -414,6 +426,7 @@ function Conversation({
         <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <FormControlLabel control={<Checkbox checked={note} onChange={(e) => setNote(e.target.checked)} />} label={translate(`${R}.privateNote`)} />
+            <QuickReplies pageId={pageId} customerName={c?.customerName ?? ''} onPick={setBody} />
             <Button component="label" size="small" disabled={upload.isPending}>
               {translate(`${R}.attach`)}
               <input

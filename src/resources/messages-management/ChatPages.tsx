@@ -22,7 +22,11 @@ export default function ChatPages() {
         { key: 'unread', cell: (page) => formatNumber(page.unreadConversations, lng) },
         { key: 'open', cell: (page) => formatNumber(page.open, lng) },
       ]}
-      links={(page) => [{ label: translate(`${R}.openInbox`), to: pathOf('messages-client', 'page', { id: page.id }) }]}
+      links={(page) => [
+        { label: translate(`${R}.openInbox`), to: pathOf('messages-client', 'page', { id: page.id }) },
+        { label: translate(`${R}.openTags`), to: pathOf('messages-tag-management', 'page', { id: page.id }) },
+        { label: translate(`${R}.openConfiguration`), to: pathOf('messages-configuration', 'page', { id: page.id }) },
+      ]}
     />
   );
 }

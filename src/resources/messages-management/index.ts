@@ -35,4 +35,22 @@ export const messagesConversation: ResourceConfig = {
   icon: ForumOutlined,
 };
 
-export const messagesResources: readonly ResourceConfig[] = [messagesManagement, messagesClient, messagesConversation];
+/** {id}/tag-management: the page's tags (TagManagement.tsx). */
+export const messagesTagManagement: ResourceConfig = {
+  name: 'messages-tag-management',
+  routeCodes,
+  paths: { page: 'messages-management/:id/tag-management' },
+  page: lazy(() => import('./TagManagement')),
+  icon: ForumOutlined,
+};
+
+/** {id}/message-configuration: greeting, outside-hours and away replies, auto-resolve (MessageConfiguration.tsx). */
+export const messagesConfiguration: ResourceConfig = {
+  name: 'messages-configuration',
+  routeCodes,
+  paths: { page: 'messages-management/:id/message-configuration' },
+  page: lazy(() => import('./MessageConfiguration')),
+  icon: ForumOutlined,
+};
+
+export const messagesResources: readonly ResourceConfig[] = [messagesManagement, messagesClient, messagesConversation, messagesTagManagement, messagesConfiguration];
