@@ -64,6 +64,7 @@ import { marketingBudgetRoutes } from './routes/marketing-budget';
 import { transactionControlRoutes } from './routes/transaction-control';
 import { contentManagementRoutes } from './routes/content-management';
 import { reportManagementRoutes } from './routes/report-management';
+import { marketingManagementRoutes } from './routes/marketing-management';
 import { messageManagementRoutes } from './routes/message-management';
 import { customerCareRoutes } from './routes/customer-care';
 import errorReports from './routes/error-reports';
@@ -115,6 +116,7 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
   transactionControlRoutes,
   contentManagementRoutes,
   reportManagementRoutes,
+  marketingManagementRoutes,
   messageManagementRoutes,
   customerCareRoutes,
   reconciliationAccountingRoutes,

@@ -10,8 +10,9 @@ import { opsTicketsRoutes } from './tickets';
 import { opsPeriodsRoutes } from './periods';
 import { opsPageReviewsRoutes } from './page-reviews';
 import { opsReportedReviewsRoutes } from './reviews';
+import { opsMarketingCampaignsRoutes } from './marketing-campaigns';
 
-const OPS_SECTIONS: FastifyPluginAsyncZod[] = [opsTicketsRoutes, opsPeriodsRoutes, opsPageReviewsRoutes, opsReportedReviewsRoutes];
+const OPS_SECTIONS: FastifyPluginAsyncZod[] = [opsTicketsRoutes, opsPeriodsRoutes, opsPageReviewsRoutes, opsReportedReviewsRoutes, opsMarketingCampaignsRoutes];
 
 export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (ops) => {
