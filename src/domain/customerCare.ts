@@ -144,6 +144,8 @@ export interface CarePage {
   followers: number;
   chatting: number;
   broadcasts: number;
+  /** The caller may create and cancel broadcasts on the page (CARE_ROLES.send). */
+  canSend: boolean;
 }
 
 export interface DemographicRow {

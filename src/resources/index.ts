@@ -31,6 +31,7 @@ import { contentResources } from './content-management';
 import { businessPageResources } from './business-page';
 import { reportManagementResources } from './report-management';
 import { messagesResources } from './messages-management';
+import { customerCareResources } from './customer-care';
 import { messageManagementResources } from './message-management';
 
 /**
@@ -74,6 +75,7 @@ export const resources: readonly ResourceConfig[] = [
   ...contentResources,
   ...reportManagementResources,
   ...messagesResources,
+  ...customerCareResources,
   ...messageManagementResources,
   reconciliationAccounting,
   helpCenter,

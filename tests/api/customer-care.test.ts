@@ -206,7 +206,7 @@ describe('customer care', () => {
   it('lets page admins, chat agents and analysts in, refuses editors, another merchant and its pages', async () => {
     const pages = await t.call(analyst, { method: 'GET', url: `/api/businesspage/v3/merchants/${SME}/customer-care/pages` });
     expect(pages.statusCode).toBe(200);
-    expect(pages.json().data).toEqual([expect.objectContaining({ id: pageId, name: 'Quán Chăm Sóc', followers: 21, chatting: 14 })]);
+    expect(pages.json().data).toEqual([expect.objectContaining({ id: pageId, name: 'Quán Chăm Sóc', followers: 21, chatting: 14, canSend: false })]);
     const refused = await t.call(editor, { method: 'GET', url: `${base()}/customer-care/demographics` });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ status: 3, message: 'Không có quyền truy cập doanh nghiệp này' });

@@ -113,7 +113,7 @@ const recipientSchema = z.object({
 });
 const listQuery = apiQuery({ status: z.enum(BROADCAST_STATUSES).optional(), ...pageQueryShape });
 const recipientsQuery = apiQuery({ state: z.enum(RECIPIENT_STATES).optional(), ...pageQueryShape });
-const carePageSchema = z.object({ id: int, name: z.string(), slug: z.string(), status: z.string(), followers: int, chatting: int, broadcasts: int });
+const carePageSchema = z.object({ id: int, name: z.string(), slug: z.string(), status: z.string(), followers: int, chatting: int, broadcasts: int, canSend: z.boolean() });
 const tagSchema = z.object({ id: int, name: z.string(), color: z.string() });
 const linkSchema = z.object({ id: int, code: z.string(), title: z.string(), amountType: z.string(), amount: int.nullable() });
 const imageSchema = z.object({ name: z.string(), fileName: z.string(), mimeType: z.string(), size: int });
@@ -206,13 +206,14 @@ export const customerCareRoutes: FastifyPluginAsyncZod = async (app) => {
       requireRouteCode(membership, ROUTE_CODE);
       const merchantId = membership.merchant.id;
       const found = actsAsPageAdmin(membership)
-        ? await db.select({ id: businessPages.id }).from(businessPages).where(eq(businessPages.merchantId, merchantId))
+        ? await db.select({ id: businessPages.id, role: sql<string>`'PAGE_ADMIN'` }).from(businessPages).where(eq(businessPages.merchantId, merchantId))
         : await db
-            .select({ id: businessPages.id })
+            .select({ id: businessPages.id, role: businessPageMembers.pageRole })
             .from(businessPages)
             .innerJoin(businessPageMembers, and(eq(businessPageMembers.pageId, businessPages.id), eq(businessPageMembers.userId, callerOf(request).userId)))
             .where(and(eq(businessPages.merchantId, merchantId), inArray(businessPageMembers.pageRole, [...CARE_ROLES.view])));
-      return ok(request, await repo.pages(found.map((p) => p.id)));
+      const senders = new Set(found.filter((p) => (CARE_ROLES.send as readonly string[]).includes(p.role)).map((p) => p.id));
+      return ok(request, await repo.pages(found.map((p) => p.id), (id) => senders.has(id)));
     },
   );
 

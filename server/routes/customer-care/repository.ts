@@ -88,9 +88,9 @@ export function customerCareRepository(db: Db) {
 
   return {
     /** The pages of `pageIds` with their followers, chatting customers and broadcasts. */
-    async pages(pageIds: number[]): Promise<CarePage[]> {
+    async pages(pageIds: number[], canSend: (pageId: number) => boolean): Promise<CarePage[]> {
       if (pageIds.length === 0) return [];
-      return rows<CarePage>(
+      const found = await rows<Omit<CarePage, 'canSend'>>(
         db,
         sql`select p.id, p.name, p.slug, p.status,
               (select count(*)::int from business_page_follows f where f.page_id = p.id and f.unfollowed_at is null) as followers,
@@ -99,6 +99,7 @@ export function customerCareRepository(db: Db) {
             from business_pages p where p.id in (${sql.join(pageIds.map((id) => sql`${id}`), sql`, `)})
             order by p.name, p.id`,
       );
+      return found.map((p) => ({ ...p, canSend: canSend(p.id) }));
     },
 
     async demographics(pageId: number, population: DemographicPopulation, now: Date = new Date()): Promise<Demographics> {
