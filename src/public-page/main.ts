@@ -3,12 +3,14 @@
  * no merchant sign-in. What a wallet customer sees: cover, avatar, name, description, opening hours
  * (today's highlighted, Vietnam time), stores, live stories, posts (pinned first, sanitised HTML as the
  * server stored it), reviews with the page's replies, rating and followers. In demo mode a demo
- * customer signs in here and follows, reacts, comments, reviews and views stories.
+ * customer signs in here and follows, reacts, comments, reviews, views stories and chats with the page
+ * (./chat.ts).
  */
 import { PublicPageApiPaths as Paths } from '@/domain/api';
 import type { PublicPage, PublicStory } from '@/domain/publicPage';
 import { isoWeekday, vietnamToday } from '@/domain/time';
 import { trackActivity } from './activity';
+import { chatSection } from './chat';
 import { api, customerSession, el, keepSession, lang, loadTexts, path, t } from './dom';
 import { postsSection } from './posts';
 import { badgeList, reviewsSection } from './reviews';
@@ -198,6 +200,7 @@ async function load(): Promise<void> {
       'main',
       { id: 'main' },
       customerPanel(data, load),
+      chatSection(data),
       storiesSection(stories.data ?? [], signedIn),
       posts,
       reviews,

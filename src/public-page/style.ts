@@ -49,4 +49,22 @@ export const STYLE = `
   a{color:#a50064}
   :focus-visible{outline:3px solid #2f6fed;outline-offset:2px}
   .error{color:#b3261e;font-size:14px}
+  .chat .actions{margin:8px 0}
+  .chat .actions button{margin-top:0}
+  .chat-log{display:flex;flex-direction:column;gap:8px;max-height:60vh;overflow-y:auto;padding:4px;margin:8px 0;border-radius:8px}
+  .msg{max-width:85%;padding:8px 12px;border-radius:12px;background:#f1eef2}
+  .msg.mine{align-self:flex-end;background:#a50064;color:#fff}
+  .msg.mine a{color:#fff}
+  .msg.theirs{align-self:flex-start}
+  .msg .who{display:block;font-size:12px;font-weight:600}
+  .msg .text{margin:0;white-space:pre-wrap}
+  .msg img{display:block;max-height:240px;border-radius:8px;margin:4px 0}
+  .msg .meta,.msg .receipt{display:block;font-size:12px;opacity:.85}
+  .msg .receipt{text-align:right}
+  .paycard{background:#fff;color:#1d1b20;border-radius:8px;padding:8px 12px;margin:4px 0}
+  .paycard p{margin:4px 0}
+  a.button{display:inline-block;font-weight:600;padding:8px 16px;border-radius:8px;background:#a50064;color:#fff;text-decoration:none}
+  .chat-typing{min-height:1.5em;margin:0}
+  .chat-hint{margin:4px 0}
+  .chat-form textarea{resize:vertical}
 `;

@@ -94,9 +94,10 @@ for (const lng of ['vi', 'en'] as const) {
     expect(lines[0]).toBe(HEADERS[lng]);
     expect(lines[1]).toMatch(new RegExp(`^${today.replace(/\//g, '\\/')},${before + 1},`));
 
-    // The other tabs answer too; customer messages say honestly that there is nothing yet.
+    // The other tabs answer too; customer messages count the page's live chat (seeded conversations).
     await owner.getByRole('tab', { name: tr('resources.report-customer-message.name') }).click();
-    await expect(owner.getByText(tr(`${R}.customerMessage.unavailableTitle`))).toBeVisible();
+    await expect(owner.locator('[data-stat="conversations"]')).toBeVisible();
+    await expect(owner.getByRole('heading', { level: 2, name: tr(`${R}.customerMessage.messagesChart`), exact: true })).toBeVisible();
     await owner.getByRole('tab', { name: tr('resources.report-reconciliation.name') }).click();
     // The seeded page has badges: what their holders paid, per badge, with its table alternative.
     await expect(owner.getByRole('heading', { level: 2, name: tr(`${R}.reconciliation.badgesChart`), exact: true })).toBeVisible();

@@ -14,6 +14,15 @@ export interface InboxQuery {
   pageSize?: number;
 }
 
+/** A payment link an agent may send as a card. */
+export interface PayableLink {
+  id: number;
+  code: string;
+  title: string;
+  amountType: string;
+  amount: number | null;
+}
+
 export interface ChatHistory {
   content: ChatMessage[];
   nextBefore: number | null;
@@ -60,6 +69,10 @@ export function liveChatApi(http: HttpClient, ctx: ApiContext) {
     },
     async liveChatStatus(pageId: number, conversationId: number, status: ConversationStatus): Promise<void> {
       await call(Paths.status, { ...conv(pageId, conversationId), method: 'PUT', body: { status } });
+    },
+    /** The merchant's payment links that can still be paid (newest first, at most 20), to send as a card. */
+    async liveChatPaymentLinks(pageId: number, search?: string): Promise<PayableLink[]> {
+      return (await call<PayableLink[]>(Paths.paymentLinks, { params: { pageId }, query: { search: search || undefined } })).data;
     },
     async liveChatRead(pageId: number, conversationId: number, upToId: number): Promise<void> {
       await call(Paths.read, { ...conv(pageId, conversationId), method: 'POST', body: { upToId }, showError: false });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
@@ -8,6 +8,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -31,7 +35,7 @@ import {
 } from '@/domain/liveChat';
 import { formatDateTime, formatMoney } from '@/domain/format';
 import { getCommon } from '@/authProvider/session';
-import type { ChatHistory } from '@/dataProvider/api/liveChat';
+import type { ChatHistory, PayableLink } from '@/dataProvider/api/liveChat';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { getLanguage } from '@/i18n';
 import { usePathOf } from '@/resourceConfig';
@@ -279,6 +283,19 @@ function Conversation({
       refresh();
     },
   });
+  const sendLink = useMutation({
+    mutationFn: (link: PayableLink) => api.liveChatSend(pageId, conversationId, { kind: 'PAYMENT_LINK', paymentLinkId: link.id, clientMessageId: crypto.randomUUID().replace(/-/g, '') }),
+    onSuccess: (m: ChatMessage) => {
+      setPicking(false);
+      queryClient.setQueryData<InfiniteData<ChatHistory, number | undefined>>(key('history', conversationId), (old) => {
+        if (!old || old.pages[0]?.content.some((x) => x.id === m.id)) return old;
+        const [first, ...rest] = old.pages;
+        return { ...old, pages: [{ ...first!, content: [m, ...first!.content] }, ...rest] };
+      });
+      refresh();
+    },
+  });
+  const [picking, setPicking] = useState(false);
   const setStatus = useMutation({ mutationFn: (s: ConversationStatus) => api.liveChatStatus(pageId, conversationId, s), onSuccess: refresh });
   const assign = useMutation({ mutationFn: (userId: number | null) => api.liveChatAssign(pageId, conversationId, userId), onSuccess: refresh });
   const myUserId = useMyUserId();
@@ -426,6 +443,9 @@ function Conversation({
         <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <FormControlLabel control={<Checkbox checked={note} onChange={(e) => setNote(e.target.checked)} />} label={translate(`${R}.privateNote`)} />
+            <Button size="small" onClick={() => setPicking(true)} disabled={sendLink.isPending}>
+              {translate(`${R}.paymentLink.open`)}
+            </Button>
             <QuickReplies pageId={pageId} customerName={c?.customerName ?? ''} onPick={setBody} />
             <Button component="label" size="small" disabled={upload.isPending}>
               {translate(`${R}.attach`)}
@@ -447,7 +467,53 @@ function Conversation({
           </Button>
         </Stack>
       </Box>
+      {picking && <PaymentLinkPicker pageId={pageId} sending={sendLink.isPending} onPick={(link) => sendLink.mutate(link)} onClose={() => setPicking(false)} />}
     </Paper>
+  );
+}
+
+/** Chooses one of the merchant's payable payment links (search by title or code) to send as a card. */
+function PaymentLinkPicker({ pageId, sending, onPick, onClose }: { pageId: number; sending: boolean; onPick: (link: PayableLink) => void; onClose: () => void }) {
+  const translate = useTranslate();
+  const api = usePortalApi();
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search.trim());
+  const links = useQuery({ queryKey: key('payment-links', pageId, deferred), queryFn: () => api.liveChatPaymentLinks(pageId, deferred || undefined) });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="payment-link-picker-title">
+      <DialogTitle id="payment-link-picker-title">{translate(`${R}.paymentLink.title`)}</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          fullWidth
+          size="small"
+          margin="dense"
+          label={translate(`${R}.paymentLink.search`)}
+          value={search}
+          onChange={(e) => setSearch(e.target.value.slice(0, LIVE_CHAT_LIMITS.searchMaxLength))}
+          slotProps={{ htmlInput: { maxLength: LIVE_CHAT_LIMITS.searchMaxLength } }}
+        />
+        {links.isError && <Alert severity="error">{translate(`${R}.loadFailed`)}</Alert>}
+        {links.data && links.data.length === 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
+            {translate(`${R}.paymentLink.none`)}
+          </Typography>
+        )}
+        <List dense aria-label={translate(`${R}.paymentLink.list`)}>
+          {links.data?.map((l) => (
+            <ListItemButton key={l.id} disabled={sending} onClick={() => onPick(l)}>
+              <ListItemText
+                primary={l.title}
+                secondary={`${l.code} · ${l.amount === null || l.amountType !== 'FIXED' ? translate(`${R}.paymentLink.openAmount`) : formatMoney(l.amount, getLanguage())}`}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate(`${R}.paymentLink.cancel`)}</Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 
