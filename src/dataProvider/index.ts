@@ -49,6 +49,7 @@ import { transactionControlApi } from './api/transactionControl';
 import { helpCenterApi } from './api/helpCenter';
 import { notificationsApi } from './api/notifications';
 import { liveChatApi } from './api/liveChat';
+import { marketingBudgetApi } from './api/marketingBudget';
 import { customerCareApi } from './api/customerCare';
 import { messageManagementApi } from './api/messageManagement';
 import { cachedTotals } from './api/list-totals';
@@ -96,6 +97,7 @@ type DomainApis = ReturnType<typeof authApi> &
   ReturnType<typeof helpCenterApi> &
   ReturnType<typeof notificationsApi> &
   ReturnType<typeof liveChatApi> &
+  ReturnType<typeof marketingBudgetApi> &
   ReturnType<typeof customerCareApi> &
   ReturnType<typeof messageManagementApi> &
   ReturnType<typeof pageContentApi> &
@@ -147,6 +149,7 @@ function domainApis(http: HttpClient, ctx: ApiContext): DomainApis {
     ...helpCenterApi(http, ctx),
     ...notificationsApi(http, ctx),
     ...liveChatApi(http, ctx),
+    ...marketingBudgetApi(http, ctx),
     ...customerCareApi(http, ctx),
     ...messageManagementApi(http, ctx),
     ...pageContentApi(http, ctx),

@@ -31,6 +31,7 @@ import { contentResources } from './content-management';
 import { businessPageResources } from './business-page';
 import { reportManagementResources } from './report-management';
 import { messagesResources } from './messages-management';
+import { marketingBudgetResources } from './marketing-budget';
 import { customerCareResources } from './customer-care';
 import { messageManagementResources } from './message-management';
 
@@ -75,6 +76,8 @@ export const resources: readonly ResourceConfig[] = [
   ...contentResources,
   ...reportManagementResources,
   ...messagesResources,
+  // After the campaigns' marketing-management (which claims the sidebar entry of the shared route code).
+  ...marketingBudgetResources,
   ...customerCareResources,
   ...messageManagementResources,
   reconciliationAccounting,
