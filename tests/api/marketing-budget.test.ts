@@ -15,10 +15,10 @@ import { debitFromReserve, releaseReserve, reserveForCampaign } from '../../serv
 import { parseRfc4180 } from './csv';
 import { makeApp, type TestApp } from './helpers';
 
-const SME = DemoMerchants.sme.id;
-const OTHER = DemoMerchants.other.id;
-const TOP_BRAND = DemoMerchants.topBrand.id;
-const path = (template: string, merchantId = SME) => `/api${template.replace(':merchantId', String(merchantId))}`;
+const SME: number = DemoMerchants.sme.id;
+const OTHER: number = DemoMerchants.other.id;
+const TOP_BRAND: number = DemoMerchants.topBrand.id;
+const path = (template: string, merchantId: number = SME) => `/api${template.replace(':merchantId', String(merchantId))}`;
 
 describe('marketing budget API', () => {
   let t: TestApp;

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import type { Db } from '../../server/db/client';
@@ -151,12 +152,23 @@ describe('marketing ledger (embedded database)', () => {
 });
 
 const url = process.env.TEST_DATABASE_URL;
+const OWN_DATABASE = `portal_test_marketing_ledger_${process.pid}`;
 describeOnPostgres('marketing ledger (PostgreSQL)', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
-    const own = await ownDatabase(url!, `portal_test_marketing_ledger_${process.pid}`);
+    // A database of its own (named by pid): parallel runs and postgres.test.ts never reset it.
+    const own = await ownDatabase(url!, OWN_DATABASE);
     app = await buildApp(testConfig({ databaseUrl: own }));
   }, 120_000);
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`drop database if exists ${OWN_DATABASE} with (force)`);
+    } finally {
+      await client.end();
+    }
+  });
   ledgerChecks(() => app.database.db);
 });
