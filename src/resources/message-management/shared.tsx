@@ -3,7 +3,6 @@ import { Title, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { MessagePage } from '@/dataProvider/api/messageManagement';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { usePathOf } from '@/resourceConfig';
@@ -35,9 +34,6 @@ export function ScreenHeader({ resource, page }: { resource: string; page: Messa
           {translate(`${M}.back`)}
         </Link>
       </Stack>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
     </>
   );
 }
