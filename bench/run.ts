@@ -9,6 +9,7 @@
  * - a 200,000-row order file read and matched against 200,000 transactions on PGlite (budget 10 s; bench/transaction-control.ts)
  * - a business page's overview report over 12 months of activity on PGlite (budget 300 ms; bench/page-reports.ts)
  * - 1,000 concurrent live-chat websocket clients on one process: p99 delivery (budget 200 ms) and memory (bench/live-chat.ts)
+ * - a campaign audience estimate over 100,000 wallet customers on PGlite (budget 200 ms; bench/marketing-audience.ts)
  * Runs against the built app (dist/); builds it first when missing.
  */
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
@@ -22,6 +23,7 @@ import { measureBatchValidation } from './disbursement-batch';
 import { measureTransactionControl } from './transaction-control';
 import { measurePageReports } from './page-reports';
 import { measureLiveChat } from './live-chat';
+import { measureMarketingAudience } from './marketing-audience';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 8282);
@@ -131,6 +133,7 @@ async function main() {
     const control = await measureTransactionControl();
     const pageReports = await measurePageReports();
     const liveChat = await measureLiveChat();
+    const marketingAudience = await measureMarketingAudience();
 
     const results = {
       measuredAt: new Date().toISOString(),
@@ -152,10 +155,11 @@ async function main() {
       ...control,
       ...pageReports,
       ...liveChat,
+      ...marketingAudience,
     };
     writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     console.log(JSON.stringify(results, null, 2));
-    if (!results.loginPageWithinBudget || !results.payerPageWithinBudget || !results.publicPageWithinBudget || !results.disbursementBatchWithinBudget || !results.transactionControlWithinBudget || !results.pageReportWithinBudget || !results.liveChatWithinBudget) process.exitCode = 1;
+    if (!results.loginPageWithinBudget || !results.payerPageWithinBudget || !results.publicPageWithinBudget || !results.disbursementBatchWithinBudget || !results.transactionControlWithinBudget || !results.pageReportWithinBudget || !results.liveChatWithinBudget || !results.marketingAudienceWithinBudget) process.exitCode = 1;
   } finally {
     await browser.close();
     await stopServer(server);
