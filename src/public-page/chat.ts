@@ -27,6 +27,7 @@ import type { PublicPage } from '@/domain/publicPage';
 import { formatVietnamDateTime } from '@/domain/time';
 import { backoffDelay } from '@/features/notifications/eventStream';
 import { api, customerSession, el, lang, path, t } from './dom';
+import { renderChatMenu } from './chat-menu';
 
 /** How often an idle socket says it is still there (proxies close silent connections). */
 const PING_MS = 25_000;
@@ -43,12 +44,13 @@ export interface ChatOpeningContext {
 }
 
 /**
- * The place for what the customer sees first when the chat opens (FAQ entries, a quick menu): rendered
- * into `container` above the conversation each time the chat is opened. Nothing yet.
+ * What the customer sees first when the chat opens: the page's quick menu and FAQ questions
+ * (./chat-menu.ts; a pick is sent as the customer's message and an FAQ answer follows from the page over
+ * the socket), rendered into `container` above the conversation each time the chat is opened.
  */
 export function whenChatOpens(container: HTMLElement, context: ChatOpeningContext): void {
   void context;
-  container.replaceChildren();
+  void renderChatMenu(container);
 }
 
 interface ChatWidget {
