@@ -50,6 +50,7 @@ import { helpCenterApi } from './api/helpCenter';
 import { notificationsApi } from './api/notifications';
 import { liveChatApi } from './api/liveChat';
 import { marketingBudgetApi } from './api/marketingBudget';
+import { marketingCampaignsApi } from './api/marketingCampaigns';
 import { customerCareApi } from './api/customerCare';
 import { messageManagementApi } from './api/messageManagement';
 import { cachedTotals } from './api/list-totals';
@@ -98,6 +99,7 @@ type DomainApis = ReturnType<typeof authApi> &
   ReturnType<typeof notificationsApi> &
   ReturnType<typeof liveChatApi> &
   ReturnType<typeof marketingBudgetApi> &
+  ReturnType<typeof marketingCampaignsApi> &
   ReturnType<typeof customerCareApi> &
   ReturnType<typeof messageManagementApi> &
   ReturnType<typeof pageContentApi> &
@@ -150,6 +152,7 @@ function domainApis(http: HttpClient, ctx: ApiContext): DomainApis {
     ...notificationsApi(http, ctx),
     ...liveChatApi(http, ctx),
     ...marketingBudgetApi(http, ctx),
+    ...marketingCampaignsApi(http, ctx),
     ...customerCareApi(http, ctx),
     ...messageManagementApi(http, ctx),
     ...pageContentApi(http, ctx),
