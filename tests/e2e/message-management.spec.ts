@@ -2,10 +2,11 @@
  * Issue 18, message management: the owner (page admin of every page) creates a tag in tag-management,
  * puts it on the demo customer's conversation and filters the inbox by it; creates a chat template (with
  * its live preview) and uses it as a quick reply with ${name} filled for the customer; sets an FAQ entry
- * that the customer picks (through the public chat-menu API) and sees the page's answer arrive in the
- * conversation. In Vietnamese, with one English check.
+ * that the customer picks in the public page's chat widget, and both sides see the page's answer arrive.
+ * In Vietnamese, with one English check.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import publicTexts from '../../src/i18n/vi/publicPage.json' with { type: 'json' };
 import { chooseMerchant, DemoMerchants, escapeRegExp, signedInPage, t, waitForQuiet, type Lng } from './support';
 
 const R = 'resources.messages-management';
@@ -101,7 +102,7 @@ test('a tag put on a conversation filters the inbox; a template is a quick reply
   await owner.context().close();
 });
 
-test('an FAQ entry picked by the customer is answered by the page in the conversation (vi)', async ({ browser, request }) => {
+test('an FAQ entry picked by the customer in the chat widget is answered by the page, in both conversations (vi)', async ({ browser }) => {
   const stamp = `${Date.now() % 1_000_000}`;
   const question = `Có chỗ đỗ xe máy không ${stamp}?`;
   const owner = await ownerIn(browser, 'vi');
@@ -114,13 +115,21 @@ test('an FAQ entry picked by the customer is answered by the page in the convers
   await add.getByRole('button', { name: t(`${M}.faq.add`) }).click();
   await expect(owner.getByText(question)).toBeVisible();
 
-  // The customer opens the chat: the FAQ questions are there; picking one sends it and the page answers.
-  const token = await customerToken(request);
-  const menu = (await (await request.get(`/api/public/pages/${SLUG}/chat/menu`)).json()).data as { faq: { id: number; question: string }[] };
-  const entry = menu.faq.find((f) => f.question === question)!;
-  const picked = await request.post(`/api/public/pages/${SLUG}/chat/menu`, { data: { faqId: entry.id }, headers: { authorization: `Bearer ${token}` } });
-  expect(picked.status()).toBe(200);
-  expect((await picked.json()).data.answer.body).toBe(`Dạ ${CUSTOMER}, ${NAME} có chỗ đỗ xe miễn phí (${stamp}).`);
+  // The customer opens the chat on the public page: the FAQ questions are there; picking one sends it and the page answers.
+  const pub = publicTexts.publicPage;
+  const customer = await (await browser.newContext()).newPage();
+  await customer.goto(`/portal/p/${SLUG}?lang=vi`);
+  await customer.getByLabel(pub.username).fill('customer_demo');
+  await customer.getByLabel(pub.password).fill('Demo@1234');
+  await customer.getByLabel(pub.password).press('Enter');
+  const chat = customer.getByRole('region', { name: pub.chat.title.replace('{{name}}', NAME) });
+  await chat.getByRole('button', { name: pub.chat.open }).click();
+  await expect(chat.getByTestId('chat-status')).toHaveText(pub.chat.status.live);
+  await chat.getByRole('list', { name: pub.chatMenu.faq }).getByRole('button', { name: question }).click();
+  const customerLog = chat.getByRole('log', { name: pub.chat.log.replace('{{name}}', NAME) });
+  await expect(customerLog.getByText(question)).toBeVisible();
+  await expect(customerLog.getByText(`Dạ ${CUSTOMER}, ${NAME} có chỗ đỗ xe miễn phí (${stamp}).`)).toBeVisible();
+  await customer.context().close();
 
   const log = await openConversation(owner);
   await expect(log.getByText(question)).toBeVisible();
