@@ -151,33 +151,33 @@ export function marketingCampaignsApi(http: HttpClient, ctx: ApiContext) {
     async getMarketingPage(pageId: number): Promise<{ id: number; name: string; slug: string; status: string; canManage: boolean }> {
       return (await call<{ id: number; name: string; slug: string; status: string; canManage: boolean }>(Paths.page, { params: { pageId }, ...quiet })).data;
     },
-    async getCampaigns(pageId: number, query: { status?: CampaignStatus; pageNumber: number; pageSize: number }): Promise<Page<Campaign>> {
+    async getMarketingCampaigns(pageId: number, query: { status?: CampaignStatus; pageNumber: number; pageSize: number }): Promise<Page<Campaign>> {
       const q: Record<string, string | number> = { pageNumber: query.pageNumber, pageSize: query.pageSize };
       if (query.status) q.status = query.status;
       return (await call<Page<Campaign>>(Paths.campaigns, { params: { pageId }, query: q, ...quiet })).data;
     },
-    async createCampaign(pageId: number, body: CampaignBody): Promise<Campaign> {
+    async createMarketingCampaign(pageId: number, body: CampaignBody): Promise<Campaign> {
       return (await call<Campaign>(Paths.campaigns, { method: 'POST', params: { pageId }, body, showSuccess: true })).data;
     },
-    async getCampaign(pageId: number, campaignId: number): Promise<CampaignDetail> {
+    async getMarketingCampaign(pageId: number, campaignId: number): Promise<CampaignDetail> {
       return (await call<CampaignDetail>(Paths.campaign, { params: { pageId, campaignId }, ...quiet })).data;
     },
-    async updateCampaign(pageId: number, campaignId: number, version: number, campaign: CampaignBody): Promise<CampaignDetail> {
+    async updateMarketingCampaign(pageId: number, campaignId: number, version: number, campaign: CampaignBody): Promise<CampaignDetail> {
       return (await call<CampaignDetail>(Paths.campaign, { method: 'PUT', params: { pageId, campaignId }, body: { version, campaign }, showSuccess: true })).data;
     },
-    async moveCampaign(pageId: number, campaignId: number, action: MerchantAction, version: number): Promise<CampaignDetail> {
+    async moveMarketingCampaign(pageId: number, campaignId: number, action: MerchantAction, version: number): Promise<CampaignDetail> {
       return (await call<CampaignDetail>(Paths.campaignAction, { method: 'POST', params: { pageId, campaignId, action: action.toLowerCase() }, body: { version }, showSuccess: true })).data;
     },
-    async getCampaignDelivery(pageId: number, campaignId: number): Promise<CampaignDelivery> {
+    async getMarketingCampaignDelivery(pageId: number, campaignId: number): Promise<CampaignDelivery> {
       return (await call<CampaignDelivery>(Paths.campaignDelivery, { params: { pageId, campaignId }, ...quiet })).data;
     },
-    async getCampaignEvents(pageId: number, campaignId: number): Promise<CampaignEvent[]> {
+    async getMarketingCampaignEvents(pageId: number, campaignId: number): Promise<CampaignEvent[]> {
       return (await call<CampaignEvent[]>(Paths.campaignEvents, { params: { pageId, campaignId }, ...quiet })).data;
     },
-    async getCampaignSource(pageId: number, from: string): Promise<CampaignSource> {
+    async getMarketingCampaignSource(pageId: number, from: string): Promise<CampaignSource> {
       return (await call<CampaignSource>(Paths.campaignSource, { params: { pageId }, query: { from }, ...quiet })).data;
     },
-    async estimateCampaignAudience(pageId: number, audience: Audience): Promise<number> {
+    async estimateMarketingAudience(pageId: number, audience: Audience): Promise<number> {
       return (await call<{ count: number }>(Paths.audienceEstimate, { method: 'POST', params: { pageId }, body: { audience }, ...quiet })).data.count;
     },
     async getMarketingTags(pageId: number): Promise<Array<{ id: number; name: string; color: string }>> {
@@ -205,10 +205,10 @@ export function marketingCampaignsApi(http: HttpClient, ctx: ApiContext) {
     async deleteMarketingTemplate(pageId: number, templateId: number): Promise<void> {
       await call(Paths.template, { method: 'DELETE', params: { pageId, templateId }, showSuccess: true });
     },
-    async getCampaignReviewQueue(status: CampaignStatus): Promise<CampaignReview[]> {
+    async getMarketingCampaignReviewQueue(status: CampaignStatus): Promise<CampaignReview[]> {
       return (await call<CampaignReview[]>(Paths.opsCampaigns, { query: { status } })).data;
     },
-    async reviewCampaign(campaignId: number, action: 'approve' | 'reject', reason?: string): Promise<{ id: number; status: CampaignStatus }> {
+    async reviewMarketingCampaign(campaignId: number, action: 'approve' | 'reject', reason?: string): Promise<{ id: number; status: CampaignStatus }> {
       const template = action === 'approve' ? Paths.opsCampaignApprove : Paths.opsCampaignReject;
       return (await call<{ id: number; status: CampaignStatus }>(template, { method: 'POST', params: { campaignId }, body: action === 'approve' ? undefined : { reason }, showSuccess: true })).data;
     },
