@@ -621,6 +621,8 @@ export const CustomerCareApiPaths = {
  */
 export const MessageManagementApiPaths = {
   pages: '/businesspage/v3/merchants/:merchantId/message-management/pages',
+  /** What the caller may do on the page: read (any chat role) and configure (page admins). */
+  access: '/businesspage/v3/merchants/:merchantId/pages/:pageId/message-management/access',
   tags: '/businesspage/v3/merchants/:merchantId/pages/:pageId/message-management/tags',
   tag: '/businesspage/v3/merchants/:merchantId/pages/:pageId/message-management/tags/:tagId',
   /** The tags of a conversation's customer: POST {tagId} puts one on, DELETE …/:tagId takes it off. */

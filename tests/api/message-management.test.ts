@@ -153,6 +153,9 @@ describe('message management', () => {
     expect((await t.call(editor, { method: 'GET', url: mm(pageId, '/tags') })).statusCode).toBe(403);
     expect((await t.call(editor, { method: 'GET', url: mm(pageId, '/templates') })).statusCode).toBe(403);
     expect((await t.call(agent, { method: 'GET', url: mm(pageId, '/templates') })).statusCode).toBe(200);
+    expect((await t.call(agent, { method: 'GET', url: mm(pageId, '/access') })).json().data).toEqual({ canConfigure: false });
+    expect((await t.call(owner, { method: 'GET', url: mm(pageId, '/access') })).json().data).toEqual({ canConfigure: true });
+    expect((await t.call(editor, { method: 'GET', url: mm(pageId, '/access') })).statusCode).toBe(403);
     expect((await db().select({ n: count() }).from(pageTags).where(eq(pageTags.pageId, pageId)))[0]!.n).toBe(before);
     expect((await db().select({ n: count() }).from(chatTemplates).where(eq(chatTemplates.pageId, pageId)))[0]!.n).toBe(0);
     expect((await db().select({ n: count() }).from(pageChatSettings).where(eq(pageChatSettings.pageId, pageId)))[0]!.n).toBe(0);

@@ -169,6 +169,23 @@ export const messageManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    Paths.access,
+    {
+      schema: {
+        tags,
+        summary: 'Whether the caller may change the page’s tags, templates, automatic messages and channels (page admins) or only use them (chat agents)',
+        params: pageParams,
+        querystring: langOnlyQuery,
+        response: { 200: envelopeSchema(z.object({ canConfigure: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      const { role } = await access(request, request.params.pageId, [CHAT, MESSAGES], CHATTERS);
+      return ok(request, { canConfigure: ADMIN.includes(role) });
+    },
+  );
+
   // -------------------------------------------------------------------------------------------
   // Tags (messages-management/{id}/tag-management)
   // -------------------------------------------------------------------------------------------

@@ -44,6 +44,10 @@ export function messageManagementApi(http: HttpClient, ctx: ApiContext) {
     async messagePages(): Promise<MessagePage[]> {
       return (await call<MessagePage[]>(Paths.pages)).data;
     },
+    /** Whether the caller may change the page's message settings (page admins) or only use them. */
+    async messageAccess(pageId: number): Promise<{ canConfigure: boolean }> {
+      return (await call<{ canConfigure: boolean }>(Paths.access, page(pageId))).data;
+    },
     async pageTags(pageId: number): Promise<PageTag[]> {
       return (await call<PageTag[]>(Paths.tags, page(pageId))).data;
     },

@@ -47,6 +47,8 @@ export default function MessageConfiguration() {
   const saved = useQuery({ queryKey: key, queryFn: () => api.messageConfiguration(pageId) });
   const pages = useQuery({ queryKey: ['live-chat', 'pages'], queryFn: () => api.liveChatPages() });
   const page = pages.data?.find((p) => p.id === pageId);
+  const access = useQuery({ queryKey: ['message-management', 'access', pageId], queryFn: () => api.messageAccess(pageId) });
+  const mayEdit = access.data?.canConfigure ?? false;
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -102,10 +104,11 @@ export default function MessageConfiguration() {
               <Typography variant="body2" color="text.secondary">
                 {translate(`${C}.intro`)}
               </Typography>
+              {access.data && !mayEdit && <Alert severity="info">{translate('resources.message-management.readOnly')}</Alert>}
               {AUTOMATIONS.map(([on, text]) => (
                 <Stack key={on} spacing={1}>
                   <FormControlLabel
-                    control={<Switch checked={draft[on]} onChange={(e) => setDraft({ ...draft, [on]: e.target.checked })} />}
+                    control={<Switch checked={draft[on]} disabled={!mayEdit} onChange={(e) => setDraft({ ...draft, [on]: e.target.checked })} />}
                     label={translate(`${C}.${on}`)}
                   />
                   {on === 'outsideHoursEnabled' && !saved.data?.hasOpeningHours && <Alert severity="info">{translate(`${C}.noOpeningHours`)}</Alert>}
@@ -115,6 +118,7 @@ export default function MessageConfiguration() {
                     label={translate(`${C}.${text}`)}
                     value={draft[text] ?? ''}
                     required={draft[on]}
+                    disabled={!mayEdit}
                     onChange={(e) => setDraft({ ...draft, [text]: e.target.value })}
                     error={!!errors[text]}
                     helperText={errors[text] ?? translate(`${C}.textHelp`)}
@@ -124,7 +128,7 @@ export default function MessageConfiguration() {
               ))}
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
                 <FormControlLabel
-                  control={<Switch checked={draft.autoResolve} onChange={(e) => setDraft({ ...draft, autoResolve: e.target.checked })} />}
+                  control={<Switch checked={draft.autoResolve} disabled={!mayEdit} onChange={(e) => setDraft({ ...draft, autoResolve: e.target.checked })} />}
                   label={translate(`${C}.autoResolve`)}
                 />
                 <TextField
@@ -132,18 +136,20 @@ export default function MessageConfiguration() {
                   size="small"
                   label={translate(`${C}.autoResolveHours`)}
                   value={draft.autoResolveHours}
-                  disabled={!draft.autoResolve}
+                  disabled={!mayEdit || !draft.autoResolve}
                   onChange={(e) => setDraft({ ...draft, autoResolveHours: e.target.value })}
                   error={!!errors.autoResolveHours}
                   helperText={errors.autoResolveHours ?? translate(`${C}.autoResolveHelp`)}
                   slotProps={{ htmlInput: { min: MESSAGE_SETTINGS_LIMITS.autoResolveMinHours, max: MESSAGE_SETTINGS_LIMITS.autoResolveMaxHours, step: 1 } }}
                 />
               </Stack>
-              <Box>
-                <Button type="submit" variant="contained">
-                  {translate('resources.message-management.save')}
-                </Button>
-              </Box>
+              {mayEdit && (
+                <Box>
+                  <Button type="submit" variant="contained">
+                    {translate('resources.message-management.save')}
+                  </Button>
+                </Box>
+              )}
             </Stack>
           </Box>
         </Paper>

@@ -109,6 +109,8 @@ export default function TagManagement() {
   const tags = useQuery({ queryKey: tagKey(pageId), queryFn: () => api.pageTags(pageId) });
   const pages = useQuery({ queryKey: ['live-chat', 'pages'], queryFn: () => api.liveChatPages() });
   const page = pages.data?.find((p) => p.id === pageId);
+  const access = useQuery({ queryKey: ['message-management', 'access', pageId], queryFn: () => api.messageAccess(pageId) });
+  const mayEdit = access.data?.canConfigure ?? false;
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<PageTag | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: tagKey(pageId) });
@@ -134,9 +136,16 @@ export default function TagManagement() {
           {translate('resources.messages-management.openInbox')}
         </Link>
       </Stack>
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <TagForm pageId={pageId} tag={null} onDone={() => void refresh()} />
-      </Paper>
+      {mayEdit && (
+        <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+          <TagForm pageId={pageId} tag={null} onDone={() => void refresh()} />
+        </Paper>
+      )}
+      {access.data && !mayEdit && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('resources.message-management.readOnly')}
+        </Alert>
+      )}
       {tags.isPending && <PageLoader />}
       {tags.isError && <Alert severity="error">{translate('resources.messages-management.loadFailed')}</Alert>}
       {tags.data && tags.data.length === 0 && <Alert severity="info">{translate(`${T}.empty`)}</Alert>}
@@ -169,7 +178,7 @@ export default function TagManagement() {
                   </TableCell>
                   <TableCell>{formatNumber(tag.customers, lng)}</TableCell>
                   <TableCell>
-                    <Stack direction="row" spacing={1}>
+                    <Stack direction="row" spacing={1} sx={{ display: mayEdit ? 'flex' : 'none' }}>
                       <Button size="small" onClick={() => setEditing(tag.id)} aria-label={translate(`${T}.editOne`, { name: tag.name })}>
                         {translate('resources.message-management.edit')}
                       </Button>
