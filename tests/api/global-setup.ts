@@ -8,17 +8,54 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { pgliteDatabase, pgliteExtensions } from '../../server/db/client';
+import pg from 'pg';
+import { POSTGRES_TEMPLATE } from './processes';
+import { pgliteDatabase, pgliteExtensions, postgresDatabase } from '../../server/db/client';
 import { seedIfEmpty } from '../../server/db/seed';
 import { seedSizeFor } from '../../server/config';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     templateDumpPath: string;
+    /** Set when the suite runs on PostgreSQL (API_ENGINE=postgres). */
+    postgresServerUrl: string;
   }
 }
 
+/**
+ * API_ENGINE=postgres (with TEST_DATABASE_URL): the whole suite runs on PostgreSQL instead. The template
+ * is then a database of the test server, migrated and seeded once; each test file's app gets a copy made
+ * with CREATE DATABASE … TEMPLATE (helpers.ts), so every query of the API is tried on both engines.
+ */
+async function setupPostgres(project: TestProject, serverUrl: string) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    // Copies of an earlier run's template would block dropping it: they are throw-away too.
+    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'portal_api_%'");
+    for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
+    await admin.query(`create database ${POSTGRES_TEMPLATE}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${POSTGRES_TEMPLATE}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  const database = postgresDatabase(pool);
+  await database.migrate();
+  await seedIfEmpty(database.db, seedSizeFor('small'));
+  await database.close();
+  project.provide('templateDumpPath', '');
+  project.provide('postgresServerUrl', serverUrl);
+}
+
 export default async function setup(project: TestProject) {
+  if (process.env.API_ENGINE === 'postgres') {
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (!serverUrl) throw new Error('API_ENGINE=postgres needs TEST_DATABASE_URL');
+    return setupPostgres(project, serverUrl);
+  }
+  project.provide('postgresServerUrl', '');
   const dir = mkdtempSync(join(tmpdir(), 'portal-api-template-'));
   const client = await PGlite.create({ extensions: pgliteExtensions });
   const database = pgliteDatabase(client);

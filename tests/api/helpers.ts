@@ -9,7 +9,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { testConfig, type Config } from '../../server/config';
-import { pgliteDatabase, pgliteExtensions, type Database } from '../../server/db/client';
+import pg from 'pg';
+import { pgliteDatabase, pgliteExtensions, postgresDatabase, type Database } from '../../server/db/client';
+import { POSTGRES_TEMPLATE } from './processes';
 import { DEMO_PASSWORD } from '../../server/db/seed-fixtures';
 
 export interface TestApp {
@@ -25,7 +27,38 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+let copies = 0;
+
+/** A copy of the PostgreSQL template (API_ENGINE=postgres), dropped when the database is closed. */
+async function openPostgresCopy(serverUrl: string): Promise<Database> {
+  const name = `portal_api_${process.pid}_${(copies += 1)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${POSTGRES_TEMPLATE}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 8 });
+  // The copy is dropped with (force) at close: a connection still closing then is cut, which is expected.
+  pool.on('error', () => undefined);
+  const database = postgresDatabase(pool);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const drop = new pg.Client({ connectionString: serverUrl });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`).finally(() => drop.end());
+    },
+  };
+}
+
 export async function openTemplateDatabase(): Promise<Database> {
+  const serverUrl = inject('postgresServerUrl');
+  if (serverUrl) return openPostgresCopy(serverUrl);
   const dump = readFileSync(inject('templateDumpPath'));
   const client = await PGlite.create({ extensions: pgliteExtensions, loadDataDir: new Blob([dump]) });
   return pgliteDatabase(client);
