@@ -95,7 +95,7 @@ test('a tag put on a conversation filters the inbox; a template is a quick reply
   await owner.getByRole('button', { name: t(`${R}.quickReplies.open`) }).click();
   await owner.getByRole('menuitem', { name: new RegExp(`Chào bàn ${stamp}`) }).click();
   await expect(owner.getByLabel(t(`${R}.message`))).toHaveValue(`Chào ${CUSTOMER}, ${NAME} đã giữ bàn ${stamp}.`);
-  await owner.getByRole('button', { name: t(`${R}.send`) }).click();
+  await owner.getByRole('button', { name: t(`${R}.send`), exact: true }).click();
   await expect(again.getByText(`Chào ${CUSTOMER}, ${NAME} đã giữ bàn ${stamp}.`)).toBeVisible();
   const history = await request.get(`/api/public/pages/${SLUG}/chat/messages`, { headers: { authorization: `Bearer ${token}` } });
   expect(((await history.json()).data.content as { body: string }[])[0]!.body).toBe(`Chào ${CUSTOMER}, ${NAME} đã giữ bàn ${stamp}.`);
