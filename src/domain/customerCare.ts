@@ -95,6 +95,9 @@ export const broadcastSchema = makeBroadcastSchema();
 export type BroadcastInput = z.input<typeof broadcastSchema>;
 export type BroadcastValues = z.output<typeof broadcastSchema>;
 
+/** The message alone, checked as it is typed (a refined object cannot be picked from). */
+export const broadcastMessageSchema = z.strictObject({ message: customerTemplateText(CARE_LIMITS.messageMaxLength) });
+
 /** The live estimate and the sample preview of the create form. */
 export const audienceCountSchema = z.strictObject({ audience: audienceSchema });
 export const previewSchema = z.strictObject({ message: customerTemplateText(CARE_LIMITS.messageMaxLength), audience: audienceSchema });

@@ -20,7 +20,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AGE_BANDS, EMPTY_AUDIENCE, GENDERS, PRESENCE, type Audience } from '@/domain/audience';
-import { BROADCAST_RULES, broadcastSchema, CARE_LIMITS, type BroadcastImage, type SendMode } from '@/domain/customerCare';
+import { BROADCAST_RULES, broadcastMessageSchema, broadcastSchema, CARE_LIMITS, type BroadcastImage, type SendMode } from '@/domain/customerCare';
 import { CUSTOMER_PLACEHOLDERS } from '@/domain/customerTemplates';
 import { formatMoney, formatNumber } from '@/domain/format';
 import { schemaErrors, translateErrors } from '@/domain/formErrors';
@@ -70,7 +70,7 @@ export default function BroadcastCreate() {
   const links = useQuery({ queryKey: careKey('links', pageId), queryFn: () => api.carePaymentLinks(pageId), enabled: attachment === 'LINK' });
   const settledAudience = useDebounced(audience);
   const count = useQuery({ queryKey: careKey('count', pageId, JSON.stringify(settledAudience)), queryFn: () => api.broadcastAudienceCount(pageId, settledAudience) });
-  const messageError = message ? translateErrors(schemaErrors(broadcastSchema.pick({ message: true }), { message }), translate).message : undefined;
+  const messageError = message ? translateErrors(schemaErrors(broadcastMessageSchema, { message }), translate).message : undefined;
   const settledMessage = useDebounced(message);
   const preview = useQuery({
     queryKey: careKey('preview', pageId, settledMessage, JSON.stringify(settledAudience)),
