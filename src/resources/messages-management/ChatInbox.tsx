@@ -15,6 +15,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -162,40 +163,41 @@ export default function ChatInbox() {
           )}
           <List dense aria-label={translate('resources.messages-client.name')} sx={{ maxHeight: 560, overflowY: 'auto' }}>
             {inbox.data?.content.map((c) => (
-              <ListItemButton
-                key={c.id}
-                component={RouterLink}
-                to={pathOf('messages-conversation', 'page', { id: pageId, clientId: c.id })}
-                selected={c.id === conversationId}
-              >
-                <ListItemText
-                  primary={
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-                      <Typography variant="body2" noWrap sx={{ fontWeight: c.unread > 0 ? 700 : 400, flex: 1, minWidth: 0 }}>
-                        {c.customerName}
-                      </Typography>
-                      {c.unread > 0 && <Badge color="primary" badgeContent={c.unread} aria-label={translate(`${R}.unreadCount`, { count: c.unread })} sx={{ mr: 1 }} />}
-                    </Stack>
-                  }
-                  secondary={
-                    <>
-                      <Typography component="span" variant="caption" noWrap sx={{ display: 'block' }}>
-                        {typing[c.id] ? translate(`${R}.customerTyping`) : (c.lastMessagePreview ?? '')}
-                      </Typography>
-                      <Typography component="span" variant="caption" color="text.secondary">
-                        {`${translate(`${R}.status.${c.status}`)} · ${c.assigneeName ?? translate(`${R}.unassigned`)}`}
-                      </Typography>
-                      {c.tags.length > 0 && (
-                        <Box component="span" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
-                          {c.tags.map((tag) => (
-                            <TagChip key={tag.id} tag={tag} />
-                          ))}
-                        </Box>
-                      )}
-                    </>
-                  }
-                />
-              </ListItemButton>
+              <ListItem key={c.id} disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={pathOf('messages-conversation', 'page', { id: pageId, clientId: c.id })}
+                  selected={c.id === conversationId}
+                >
+                  <ListItemText
+                    primary={
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+                        <Typography variant="body2" noWrap sx={{ fontWeight: c.unread > 0 ? 700 : 400, flex: 1, minWidth: 0 }}>
+                          {c.customerName}
+                        </Typography>
+                        {c.unread > 0 && <Badge color="primary" badgeContent={c.unread} aria-label={translate(`${R}.unreadCount`, { count: c.unread })} sx={{ mr: 1 }} />}
+                      </Stack>
+                    }
+                    secondary={
+                      <>
+                        <Typography component="span" variant="caption" noWrap sx={{ display: 'block' }}>
+                          {typing[c.id] ? translate(`${R}.customerTyping`) : (c.lastMessagePreview ?? '')}
+                        </Typography>
+                        <Typography component="span" variant="caption" color="text.secondary">
+                          {`${translate(`${R}.status.${c.status}`)} · ${c.assigneeName ?? translate(`${R}.unassigned`)}`}
+                        </Typography>
+                        {c.tags.length > 0 && (
+                          <Box component="span" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
+                            {c.tags.map((tag) => (
+                              <TagChip key={tag.id} tag={tag} />
+                            ))}
+                          </Box>
+                        )}
+                      </>
+                    }
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Paper>
@@ -501,12 +503,14 @@ function PaymentLinkPicker({ pageId, sending, onPick, onClose }: { pageId: numbe
         )}
         <List dense aria-label={translate(`${R}.paymentLink.list`)}>
           {links.data?.map((l) => (
-            <ListItemButton key={l.id} disabled={sending} onClick={() => onPick(l)}>
-              <ListItemText
-                primary={l.title}
-                secondary={`${l.code} · ${l.amount === null || l.amountType !== 'FIXED' ? translate(`${R}.paymentLink.openAmount`) : formatMoney(l.amount, getLanguage())}`}
-              />
-            </ListItemButton>
+            <ListItem key={l.id} disablePadding>
+              <ListItemButton disabled={sending} onClick={() => onPick(l)}>
+                <ListItemText
+                  primary={l.title}
+                  secondary={`${l.code} · ${l.amount === null || l.amountType !== 'FIXED' ? translate(`${R}.paymentLink.openAmount`) : formatMoney(l.amount, getLanguage())}`}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </DialogContent>
