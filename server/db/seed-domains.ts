@@ -18,6 +18,7 @@ import { seedPageContent } from './seed-page-content';
 import { seedPageActivity } from './seed-page-activity';
 import { seedPageBadges } from './seed-page-badges';
 import { seedLiveChat } from './seed-live-chat';
+import { seedCustomerCare } from './seed-customer-care';
 import { seedPaymentIntegration } from './seed-payment-integration';
 import { seedDisbursementCenter } from './seed-disbursement-center';
 import { seedSettlement } from './seed-settlement';
@@ -46,6 +47,8 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
   seedPageBadges,
   // After the business pages seed: conversations of the SME page's followers.
   seedLiveChat,
+  // After the business pages seed: demo broadcasts of the SME page (none sends during a demo or a test).
+  seedCustomerCare,
   seedSettlement,
   seedHelpCenter,
   // Before any marketing campaigns seed: campaigns reserve from this balance.
