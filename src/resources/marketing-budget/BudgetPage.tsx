@@ -27,9 +27,6 @@ export default function BudgetPage() {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title={translate(`${T}.name`)} />
-      <Typography component="h1" variant="h5" sx={{ mb: 1 }}>
-        {translate(`${T}.name`)}
-      </Typography>
       <MarketingNav />
       <MarketingGate>{() => <Budget />}</MarketingGate>
     </Box>

@@ -7,7 +7,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { getChosenMerchantId } from '@/authProvider/session';
 import { PagedTable, usePaging, type PagedColumn } from '@/components/PagedTable';
 import { formatDateTime, formatMoney } from '@/domain/format';
@@ -25,9 +24,6 @@ export default function PaymentHistoryPage() {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title={translate(`${P}.name`)} />
-      <Typography component="h1" variant="h5" sx={{ mb: 1 }}>
-        {translate(`${P}.name`)}
-      </Typography>
       <MarketingNav />
       <MarketingGate>{() => <Payments />}</MarketingGate>
     </Box>
