@@ -1,12 +1,14 @@
 /**
  * Starts the server: configuration, database (migrated and seeded on first start), listen; and a
  * graceful shutdown on SIGTERM/SIGINT: in-flight requests finish, new ones get 503, the database is
- * closed (and the PGlite folder unlocked) before the process exits.
+ * closed (and the PGlite folder unlocked) before the process exits. On the embedded database, SIGUSR2
+ * asks for a backup (server/tools/db-backup-signal.ts, used by `npm run db:backup`).
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
+import { installBackupSignal } from './tools/db-backup-signal';
 
 const startedAt = process.hrtime.bigint();
 const elapsedMs = () => Number((process.hrtime.bigint() - startedAt) / 1_000_000n);
@@ -22,6 +24,9 @@ function failStart(message: string, code: number): never {
 }
 
 async function main(): Promise<void> {
+  // SIGUSR2 would end a process that has no handler: ignored, unless the embedded database answers it below.
+  const ignoreEarlyBackupSignal = () => undefined;
+  process.on('SIGUSR2', ignoreEarlyBackupSignal);
   let config;
   try {
     config = loadConfig(process.env);
@@ -61,6 +66,9 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   };
+  // `npm run db:backup` asks a running server on the embedded database for a consistent dump (SIGUSR2).
+  const dumpSql = app.database.dumpSql;
+  if (dumpSql && config.dataDir) installBackupSignal(config.dataDir, dumpSql, app.log);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

@@ -41,6 +41,8 @@ export interface Database {
    * PostgreSQL, in-process on PGlite). Resolves to the function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Embedded database only: a consistent SQL dump (pg_dump), no write landing during it (server/tools/db-dump.ts). */
+  dumpSql?(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export function pgliteDatabase(client: PGlite, lock: DataDirLock | null = null):
     vacuum: async () => {
       await client.exec('VACUUM ANALYZE');
     },
+    dumpSql: async () => (await import('../tools/db-dump')).dumpPglite(client),
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       // Stopping after (or while) the database closes has nothing left to stop: PGlite would throw 'closed'.
