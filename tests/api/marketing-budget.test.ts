@@ -91,6 +91,40 @@ describe('marketing budget API', () => {
     });
   });
 
+  describe('ADS registration end to end (merchant registers, the operator approves)', () => {
+    it('opens marketing for a merchant once its ADS registration is approved in the operator view', async () => {
+      const BPU: number = DemoMerchants.bpu.id;
+      const [bpuOwner, ops] = await Promise.all([t.login('bpu_owner_demo'), t.login('ops_demo')]);
+      const before = (await get(bpuOwner, path(Paths.gate, BPU))).json().data;
+      expect(before).toMatchObject({ onboarded: false, adsStatus: null, canRegister: true });
+      expect((await get(bpuOwner, path(Paths.account, BPU))).json().message).toBe(
+        'Doanh nghiệp chưa được kích hoạt dịch vụ Quảng cáo. Vui lòng đăng ký dịch vụ Quảng cáo trong Quản lý dịch vụ để dùng Marketing',
+      );
+      const registered = await t.call(bpuOwner, { method: 'POST', url: `/api/services/${BPU}/services`, payload: { serviceId: before.adsServiceId } });
+      expect(registered.statusCode).toBe(200);
+      expect((await get(bpuOwner, path(Paths.gate, BPU))).json().data).toMatchObject({ onboarded: false, adsStatus: 'INITIALIZED', canRegister: false });
+
+      // Only the operator reviews; a merchant owner is refused the queue.
+      expect((await get(bpuOwner, '/api/ops/service-registrations')).statusCode).toBe(403);
+      const queue = await get(ops, '/api/ops/service-registrations');
+      const pending = (queue.json().data as Array<{ id: number; merchantId: number; serviceCode: string; status: string }>).find((r) => r.merchantId === BPU && r.serviceCode === 'ADS');
+      expect(pending).toMatchObject({ status: 'INITIALIZED', serviceName: 'Quảng cáo' });
+      const approve = await t.call(ops, { method: 'POST', url: `/api/ops/service-registrations/${pending!.id}/approve` });
+      expect(approve.statusCode).toBe(200);
+      expect(approve.json().data).toMatchObject({ status: 'ACTIVE' });
+      const again = await t.call(ops, { method: 'POST', url: `/api/ops/service-registrations/${pending!.id}/reject?lang=en` });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe('This registration is no longer waiting for review');
+      expect((await t.call(ops, { method: 'POST', url: '/api/ops/service-registrations/999999/approve' })).statusCode).toBe(404);
+
+      expect((await get(bpuOwner, path(Paths.gate, BPU))).json().data).toMatchObject({ onboarded: true, adsStatus: 'ACTIVE' });
+      const account = await get(bpuOwner, path(Paths.account, BPU));
+      expect(account.statusCode).toBe(200);
+      expect(account.json().data).toMatchObject({ available: 0, reserved: 0, spentThisMonth: 0, canTopUp: true });
+      expect((await topUp(bpuOwner, { amount: 200_000, source: 'WALLET' }, key(), BPU)).json().data.account.available).toBe(200_000);
+    });
+  });
+
   describe('roles (spec §6) and merchant isolation', () => {
     it('lets the accountant read the budget and histories but not top up or set the alert', async () => {
       const gate = await get(accountant, path(Paths.gate));
@@ -130,23 +164,26 @@ describe('marketing budget API', () => {
   });
 
   describe('top-ups', () => {
-    it('shows the seeded account: the top-ups, nothing reserved, the threshold', async () => {
+    it('shows the seeded account, equal to its ledger, with the seeded top-ups and threshold', async () => {
       const res = await get(owner, path(Paths.account));
+      const [sum] = await t.database.db
+        .select({
+          available: sql<number>`coalesce(sum(case ${marketingLedger.kind} when 'TOPUP' then ${marketingLedger.amount} when 'RELEASE' then ${marketingLedger.amount} when 'RESERVE' then -${marketingLedger.amount} else 0 end), 0)::bigint`.mapWith(Number),
+          reserved: sql<number>`coalesce(sum(case ${marketingLedger.kind} when 'RESERVE' then ${marketingLedger.amount} when 'DEBIT' then -${marketingLedger.amount} when 'RELEASE' then -${marketingLedger.amount} else 0 end), 0)::bigint`.mapWith(Number),
+        })
+        .from(marketingLedger)
+        .where(eq(marketingLedger.merchantId, SME));
       expect(res.json().data).toMatchObject({
         lowBalanceThreshold: SEEDED_LOW_BALANCE_THRESHOLD,
         minTopUp: 100_000,
         maxTopUp: 1_000_000_000,
-        available: SEEDED_MARKETING_BALANCE,
-        reserved: 0,
-        low: false,
+        available: sum.available,
+        reserved: sum.reserved,
       });
+      expect(sum.available + sum.reserved).toBeLessThanOrEqual(SEEDED_MARKETING_BALANCE);
       const seeded = await get(owner, `${path(Paths.payments)}?kind=TOPUP`);
-      expect(seeded.json().data.totalElements).toBe(3);
-      expect(seeded.json().data.content.map((p: { transactionRef: string }) => p.transactionRef)).toEqual([
-        expect.stringMatching(/^MKT\d{14}$/),
-        expect.stringMatching(/^MKT\d{14}$/),
-        expect.stringMatching(/^MKT\d{14}$/),
-      ]);
+      expect(seeded.json().data.totalElements).toBeGreaterThanOrEqual(3);
+      for (const p of seeded.json().data.content as Array<{ transactionRef: string }>) expect(p.transactionRef).toMatch(/^MKT\d{14}$/);
     });
 
     it('refuses bad amounts and sources with the field’s message, writing nothing', async () => {
@@ -226,6 +263,14 @@ describe('marketing budget API', () => {
   describe('spending and histories', () => {
     const today = vietnamToday();
     beforeAll(async () => {
+      // Only this test's campaigns: whatever a campaigns seed reserved and spent is taken out (the account follows).
+      await t.database.db.transaction(async (tx) => {
+        await tx.delete(marketingLedger).where(and(eq(marketingLedger.merchantId, SME), sql`${marketingLedger.kind} <> 'TOPUP'`));
+        await tx
+          .update(marketingAccounts)
+          .set({ reserved: 0, balance: sql`(select coalesce(sum(amount), 0) from marketing_ledger where merchant_id = ${SME})` })
+          .where(eq(marketingAccounts.merchantId, SME));
+      });
       await t.database.db.transaction(async (tx) => {
         await reserveForCampaign(tx, { merchantId: SME, campaignId: 501, campaignName: 'Khai trương', amount: 600_000, idempotencyKey: 'h-r-501' });
         await reserveForCampaign(tx, { merchantId: SME, campaignId: 502, campaignName: 'Cuối tuần', amount: 400_000, idempotencyKey: 'h-r-502' });

@@ -11,8 +11,9 @@ import { opsPeriodsRoutes } from './periods';
 import { opsPageReviewsRoutes } from './page-reviews';
 import { opsReportedReviewsRoutes } from './reviews';
 import { opsMarketingCampaignsRoutes } from './marketing-campaigns';
+import { opsServiceRegistrationsRoutes } from './service-registrations';
 
-const OPS_SECTIONS: FastifyPluginAsyncZod[] = [opsTicketsRoutes, opsPeriodsRoutes, opsPageReviewsRoutes, opsReportedReviewsRoutes, opsMarketingCampaignsRoutes];
+const OPS_SECTIONS: FastifyPluginAsyncZod[] = [opsTicketsRoutes, opsPeriodsRoutes, opsPageReviewsRoutes, opsReportedReviewsRoutes, opsMarketingCampaignsRoutes, opsServiceRegistrationsRoutes];
 
 export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (ops) => {

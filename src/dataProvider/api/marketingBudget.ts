@@ -9,6 +9,8 @@ import {
   type PaymentKind,
   type TopUpSource,
 } from '@/domain/marketingBudget';
+import { ServiceReviewApiPaths, type ServiceRegistrationReview } from '@/domain/serviceReviews';
+import type { RegistrationStatus } from '@/domain/services';
 import { fetchedFileOf, type FetchedFile } from '@/files';
 import type { HttpClient, QueryParams } from '../httpClient';
 import { apiCall, type ApiContext } from './context';
@@ -73,6 +75,14 @@ export function marketingBudgetApi(http: HttpClient, ctx: ApiContext) {
     },
     async getMarketingTransactions(filter: MarketingTransactionQuery, pageNumber: number, pageSize: number): Promise<MarketingTransactionPage> {
       return (await call<MarketingTransactionPage>(Paths.transactions, { query: { ...queryOf(filter), pageNumber, pageSize }, ...quiet })).data;
+    },
+    /** Operator (INTERNAL_USER): service registrations by status, e.g. ADS waiting for review. */
+    async getServiceRegistrationQueue(status: RegistrationStatus): Promise<ServiceRegistrationReview[]> {
+      return (await call<ServiceRegistrationReview[]>(ServiceReviewApiPaths.queue, { query: { status } })).data;
+    },
+    async reviewServiceRegistration(registrationId: number, action: 'approve' | 'reject'): Promise<ServiceRegistrationReview> {
+      const template = action === 'approve' ? ServiceReviewApiPaths.approve : ServiceReviewApiPaths.reject;
+      return (await call<ServiceRegistrationReview>(template, { method: 'POST', params: { registrationId }, showSuccess: true })).data;
     },
     async exportMarketingTransactions(filter: MarketingTransactionQuery, format: MarketingExportFormat): Promise<FetchedFile> {
       return fetchedFileOf(await call<Blob>(Paths.transactionsExport, { query: { ...queryOf(filter), format }, responseType: 'blob', ...quiet }));
