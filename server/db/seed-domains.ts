@@ -19,6 +19,7 @@ import { seedPageActivity } from './seed-page-activity';
 import { seedPageBadges } from './seed-page-badges';
 import { seedLiveChat } from './seed-live-chat';
 import { seedCustomerCare } from './seed-customer-care';
+import { seedMessageSettings } from './seed-message-settings';
 import { seedPaymentIntegration } from './seed-payment-integration';
 import { seedDisbursementCenter } from './seed-disbursement-center';
 import { seedSettlement } from './seed-settlement';
@@ -49,6 +50,8 @@ export const DOMAIN_SEEDS: DomainSeed[] = [
   seedLiveChat,
   // After the business pages seed: demo broadcasts of the SME page (none sends during a demo or a test).
   seedCustomerCare,
+  // After the business pages seed: templates, tags, FAQ and quick menu of the SME page (no automatic message on).
+  seedMessageSettings,
   seedSettlement,
   seedHelpCenter,
   // Before any marketing campaigns seed: campaigns reserve from this balance.

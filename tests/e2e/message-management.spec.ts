@@ -50,6 +50,8 @@ async function pick(owner: Page, label: string, option: string) {
 }
 
 test('a tag put on a conversation filters the inbox; a template is a quick reply with the customer’s name (vi)', async ({ browser, request }) => {
+  // Three screens and the inbox twice: more than the default budget on a loaded machine.
+  test.slow();
   const stamp = `${Date.now() % 1_000_000}`;
   const tag = `VIP ${stamp}`;
   const token = await customerToken(request);
