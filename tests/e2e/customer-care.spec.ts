@@ -5,7 +5,8 @@
  * count and a preview, sends it now, and the detail shows it sent; the customer has it in their chat with
  * the page, their name filled in. In Vietnamese and in English.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatNumber } from '../../src/domain/format';
 import { chooseMerchant, DEMO_PASSWORD, DemoMerchants, DemoUsers, escapeRegExp, signedInPage, t, type Lng } from './support';
 
@@ -39,6 +40,20 @@ async function tagTheCustomer(request: APIRequestContext, stamp: string) {
   return { pageId, tagName, customer, owner };
 }
 
+/** Axe finds nothing serious, the window title names the screen's h1, and nothing scrolls sideways at 360 px. */
+async function checkScreen(page: Page, where: string) {
+  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const h1 = (await page.locator('h1').allTextContents()).map((h) => h.replace(/\s+/g, ' ').trim()).find(Boolean);
+  expect(h1, where).toBeTruthy();
+  expect(await page.title(), where).toContain(h1!);
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: `${where} at 360 px` }).toBeLessThanOrEqual(1);
+  await page.setViewportSize(size);
+}
+
 for (const lng of ['vi', 'en'] as Lng[]) {
   test(`demographics, then a broadcast to a tag reaches the customer's chat (${lng})`, async ({ browser, request }) => {
     test.setTimeout(90_000);
@@ -50,6 +65,7 @@ for (const lng of ['vi', 'en'] as Lng[]) {
     const page = await signedInPage(browser, DemoUsers.owner.username, { lng, reload: false });
     await chooseMerchant(page, DemoMerchants.sme.name);
     await page.goto('/portal/app/customer-care-management');
+    await checkScreen(page, 'pages');
     await page.getByRole('link', { name: `${tr(`${R}.openDemographics`)} ${NAME}` }).click();
     await expect(page).toHaveURL(new RegExp(`/portal/app/customer-care-management/${pageId}/customer-demographic$`));
     await expect(page.getByTestId('demographics-total')).toHaveText(tr(`${R}.demographics.total`, { count: formatNumber(figures.total, lng) }));
@@ -58,13 +74,17 @@ for (const lng of ['vi', 'en'] as Lng[]) {
     await tagSection.getByRole('button', { name: tr(`${R}.showTable`) }).click();
     const tagTable = tagSection.getByRole('table', { name: tr(`${R}.demographics.dimensions.tag`) });
     await expect(tagTable.getByRole('row', { name: new RegExp(`^${escapeRegExp(tagName)} 1 `) })).toBeVisible();
+    await checkScreen(page, 'demographics');
     const genderTable = page.getByRole('region', { name: tr(`${R}.demographics.dimensions.gender`) }).getByRole('table');
     const female = figures.gender.find((g: { key: string | null }) => g.key === 'FEMALE');
     await expect(genderTable.getByRole('row', { name: new RegExp(`^${tr(`${R}.demographics.values.gender.FEMALE`)} ${escapeRegExp(formatNumber(female.count, lng))} `) })).toBeAttached();
 
     // A broadcast to the tag, sent now.
     await page.getByRole('tab', { name: tr('resources.care-broadcasts.name') }).click();
+    await expect(page.getByRole('table', { name: tr('resources.care-broadcasts.name') })).toBeVisible();
+    await checkScreen(page, 'broadcasts');
     await page.getByRole('link', { name: tr(`${R}.broadcasts.create`) }).click();
+    await checkScreen(page, 'create');
     await page.getByRole('textbox', { name: tr(`${R}.create.name`) }).fill(`Ưu đãi ${stamp}`);
     await page.getByRole('checkbox', { name: tagName }).check();
     await expect(page.getByTestId('audience-count')).toHaveText(tr(`${R}.create.audienceCount`, { count: 1 }));
@@ -77,6 +97,7 @@ for (const lng of ['vi', 'en'] as Lng[]) {
     await expect(page.getByTestId('figure-audienceSize')).toHaveText('1');
     await expect(page.getByTestId('broadcast-status')).toHaveText(tr(`${R}.status.SENT`));
     await expect(page.getByRole('table', { name: tr(`${R}.detail.recipients`) }).getByRole('row', { name: new RegExp(`^${CUSTOMER} `) })).toContainText(tr(`${R}.recipientState.SENT`));
+    await checkScreen(page, 'detail');
 
     // The customer has it in their conversation with the page.
     const history = await request.get(`/api/public/pages/${SLUG}/chat/messages`, { headers: { authorization: `Bearer ${customer}` } });

@@ -109,6 +109,7 @@ export default function Demographics() {
                         xAxis={[{ scaleType: 'band', data: rows.map((row) => labelOf(dimension, row)) }]}
                         series={[{ data: rows.map((row) => row.count), label: translate(`${K}.columns.count`) }]}
                         hideLegend
+                        disableKeyboardNavigation
                       />
                     ) : (
                       <Typography color="text.secondary" sx={{ py: 2 }}>
