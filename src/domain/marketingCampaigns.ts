@@ -244,9 +244,8 @@ export const MarketingCampaignApiPaths = {
   /** What the create screen starts from (`from` = template:<id> | campaign:<id>). */
   campaignSource: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/campaign-source',
   audienceEstimate: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/audience-estimate',
-  /** A sample customer of the audience for the creative's preview. */
-  audienceSample: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/audience-sample',
-  tags: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/tags',
+  /** The page's tags and the provinces wallet customers live in (the audience form's choices). */
+  audienceOptions: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/audience-options',
   paymentLinks: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/payment-links',
   media: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/media',
   templates: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/templates',

@@ -31,6 +31,7 @@ import { contentResources } from './content-management';
 import { businessPageResources } from './business-page';
 import { reportManagementResources } from './report-management';
 import { messagesResources } from './messages-management';
+import { marketingManagementResources } from './marketing-management';
 import { marketingBudgetResources } from './marketing-budget';
 import { customerCareResources } from './customer-care';
 import { messageManagementResources } from './message-management';
@@ -76,6 +77,7 @@ export const resources: readonly ResourceConfig[] = [
   ...contentResources,
   ...reportManagementResources,
   ...messagesResources,
+  ...marketingManagementResources,
   // After the campaigns' marketing-management (which claims the sidebar entry of the shared route code).
   ...marketingBudgetResources,
   ...customerCareResources,

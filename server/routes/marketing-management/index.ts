@@ -9,7 +9,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiStatus } from '@/domain/api';
 import { audienceSchema, type Audience } from '@/domain/audience';
@@ -33,7 +33,7 @@ import {
   type Objective,
 } from '@/domain/marketingCampaigns';
 import { CONTENT_IMAGE_EXTENSIONS, CONTENT_LIMITS, pageMediaUrl } from '@/domain/pageContent';
-import { businessPages, marketingCampaignDelivery, marketingCampaignEvents, marketingCampaigns, marketingTemplates, pageMedia, pageTags, paymentLinks } from '../../db/schema';
+import { businessPages, customers, marketingCampaignDelivery, marketingCampaignEvents, marketingCampaigns, marketingTemplates, pageMedia, pageTags, paymentLinks } from '../../db/schema';
 import { emptyEnvelopeSchema, envelopeSchema, ok, okEmpty } from '../../envelope';
 import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
@@ -468,21 +468,33 @@ export const marketingManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     r.get(
-      Paths.tags,
+      Paths.audienceOptions,
       {
-        schema: { tags, summary: 'The page’s customer tags (for audiences)', params: pageParams, querystring: langOnlyQuery, response: { 200: envelopeSchema(z.array(z.object({ id: int, name: z.string(), color: z.string() }))) } },
+        schema: {
+          tags,
+          summary: 'The audience form’s choices: the page’s customer tags and the provinces wallet customers live in',
+          params: pageParams,
+          querystring: langOnlyQuery,
+          response: { 200: envelopeSchema(z.object({ tags: z.array(z.object({ id: int, name: z.string(), color: z.string() })), provinces: z.array(z.string()) })) },
+        },
       },
       async (request) => {
         const { merchantId } = await requireAdsOnboarded(request);
         const { pageId } = request.params;
         await pageOf(db, merchantId, pageId);
-        const rows = await db
+        const pageTagRows = await db
           .select({ id: pageTags.id, name: pageTags.name, color: pageTags.color })
           .from(pageTags)
           .where(and(eq(pageTags.pageId, pageId), eq(pageTags.merchantId, merchantId)))
           .orderBy(asc(pageTags.name))
           .limit(200);
-        return ok(request, rows);
+        const provinces = await db
+          .selectDistinct({ province: customers.province })
+          .from(customers)
+          .where(isNotNull(customers.province))
+          .orderBy(asc(customers.province))
+          .limit(100);
+        return ok(request, { tags: pageTagRows, provinces: provinces.map((p) => p.province!) });
       },
     );
 

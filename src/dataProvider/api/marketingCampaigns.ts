@@ -180,8 +180,8 @@ export function marketingCampaignsApi(http: HttpClient, ctx: ApiContext) {
     async estimateMarketingAudience(pageId: number, audience: Audience): Promise<number> {
       return (await call<{ count: number }>(Paths.audienceEstimate, { method: 'POST', params: { pageId }, body: { audience }, ...quiet })).data.count;
     },
-    async getMarketingTags(pageId: number): Promise<Array<{ id: number; name: string; color: string }>> {
-      return (await call<Array<{ id: number; name: string; color: string }>>(Paths.tags, { params: { pageId }, ...quiet })).data;
+    async getMarketingAudienceOptions(pageId: number): Promise<{ tags: Array<{ id: number; name: string; color: string }>; provinces: string[] }> {
+      return (await call<{ tags: Array<{ id: number; name: string; color: string }>; provinces: string[] }>(Paths.audienceOptions, { params: { pageId }, ...quiet })).data;
     },
     async getMarketingPaymentLinks(pageId: number): Promise<Array<{ id: number; code: string; title: string }>> {
       return (await call<Array<{ id: number; code: string; title: string }>>(Paths.paymentLinks, { params: { pageId }, ...quiet })).data;
