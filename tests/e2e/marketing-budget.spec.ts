@@ -63,6 +63,30 @@ test.describe('marketing budget', () => {
     await expect(page).toHaveURL(/\/portal\/app\/service-management\/service\/\d+$/);
   });
 
+  test('a merchant registers ADS from the gate, the operator approves it, and marketing opens', async ({ browser }) => {
+    const owner = await signedInPage(browser, DemoUsers.bpuOwner.username);
+    await owner.goto(BUDGET);
+    await expect(owner.getByTestId('marketing-gate-reason')).toContainText(t(`${G}.reasons.NONE.title`));
+    await owner.getByRole('link', { name: t(`${G}.register`) }).click();
+    await expect(owner).toHaveURL(/\/portal\/app\/service-management\/service\/\d+$/);
+    await owner.getByRole('button', { name: t('resources.services.actions.registerNamed', { name: 'Quảng cáo' }) }).click();
+    await owner.getByRole('dialog').getByRole('button', { name: t('portal.confirm.confirm') }).click();
+    await expect(owner.getByText(t('resources.services.notifications.registered', { name: 'Quảng cáo' }))).toBeVisible();
+    await owner.goto(BUDGET);
+    await expect(owner.getByTestId('marketing-gate-reason')).toContainText(t(`${G}.reasons.INITIALIZED.title`));
+
+    const ops = await signedInPage(browser, DemoUsers.ops.username);
+    await ops.goto('/portal/ops/service-registrations');
+    await expect(ops.getByRole('tab', { name: t('portal.ops.sections.service-registrations') })).toHaveAttribute('aria-selected', 'true');
+    const pending = ops.getByTestId('ops-service-registration').filter({ hasText: DemoMerchants.bpu.name }).filter({ hasText: 'Quảng cáo' });
+    await pending.getByRole('button', { name: new RegExp(`^${t('portal.ops.serviceRegistrations.approve')}:`) }).click();
+    await expect(pending).toHaveCount(0);
+
+    await owner.goto(BUDGET);
+    await expect(owner.getByTestId('marketing-available')).toHaveText('0 đ');
+    await expect(owner.getByRole('button', { name: t(`${T}.topUp.open`) })).toBeVisible();
+  });
+
   test('an accountant reads the budget and the histories in English, without top-up', async ({ browser }) => {
     const page = await signedInPage(browser, DemoUsers.accountant.username, { lng: 'en' });
     await page.goto(BUDGET);

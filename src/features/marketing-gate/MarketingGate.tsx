@@ -25,7 +25,7 @@ export const marketingGateKey = (merchantId: number | null) => ['marketing-gate'
 export function useMarketingGate() {
   const api = usePortalApi();
   const merchantId = getChosenMerchantId();
-  return useQuery({ queryKey: marketingGateKey(merchantId), queryFn: () => api.getMarketingGate(), staleTime: 30_000 });
+  return useQuery({ queryKey: marketingGateKey(merchantId), queryFn: () => api.getMarketingGate() });
 }
 
 /** Which explanation a closed gate shows: no registration, waiting for review, refused. */
