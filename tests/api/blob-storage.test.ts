@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq } from 'drizzle-orm';
 import { presetRange, vietnamToday } from '@/domain/time';
+import { ConfigError, loadConfig } from '../../server/config';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
 import { blobChunks, exportJobs } from '../../server/db/schema';
 import { exportJobsOf, exportLimits } from '../../server/lib/export-jobs';
@@ -32,6 +33,47 @@ async function readAll(stream: AsyncIterable<Buffer | Uint8Array>): Promise<{ co
   for await (const piece of stream) pieces.push(Buffer.from(piece));
   return { content: Buffer.concat(pieces), pieces: pieces.map((p) => p.length) };
 }
+
+describe('file storage settings', () => {
+  it('the database by default; S3 when S3_BUCKET is set, with its settings', () => {
+    expect(loadConfig({}).fileStorage).toEqual({ kind: 'database' });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'portal-files',
+        S3_ENDPOINT: 'http://minio.local:9000',
+        S3_REGION: 'ap-southeast-1',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'not-a-real-secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: 'portal/',
+      }).fileStorage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'portal-files',
+      endpoint: 'http://minio.local:9000',
+      region: 'ap-southeast-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'not-a-real-secret',
+      forcePathStyle: true,
+      prefix: 'portal/',
+    });
+    // No key in the source: without them the AWS SDK's own chain (instance role, …) is used.
+    expect(loadConfig({ S3_BUCKET: 'portal-files' }).fileStorage).toMatchObject({ region: 'us-east-1', accessKeyId: null, secretAccessKey: null, endpoint: null, forcePathStyle: false, prefix: '' });
+  });
+
+  it('refuses half a setup and names that are not S3 names', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'portal-files', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      new ConfigError(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the AWS default credentials)']),
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio.local:9000' })).toThrow(
+      new ConfigError(['S3_BUCKET must be set when any other S3_ setting is: without it export files stay in the database']),
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'Not A Bucket' })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(() => loadConfig({ S3_BUCKET: 'portal-files', S3_ACCESS_KEY_ID: 'the-key-id', S3_SECRET_ACCESS_KEY: 'x', S3_REGION: 'Bad Region' })).toThrow(
+      new ConfigError(['S3_REGION must be a region name such as us-east-1 (got "Bad Region")']),
+    );
+  });
+});
 
 describe('rechunk', () => {
   it('cuts any stream into exact chunks, the last one shorter', async () => {
