@@ -44,6 +44,15 @@ export const themeOptions: ThemeOptions = {
     MuiSnackbar: {
       defaultProps: { anchorOrigin: { vertical: 'top', horizontal: 'center' } },
     },
+    // react-admin's own components (its styled() reads theme.components[name] like MUI's), so that nothing
+    // is wider than a 360 px screen (issue 19): a list's column may shrink below its table (which then
+    // scrolls inside its own box), toolbars wrap their buttons, a filter is never wider than its form.
+    ...({
+      RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+      RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
+      RaTopToolbar: { styleOverrides: { root: { flexWrap: 'wrap', whiteSpace: 'normal' } } },
+      RaFilterFormInput: { styleOverrides: { root: { maxWidth: '100%', '& .MuiFormControl-root': { maxWidth: '100%' } } } },
+    } as ThemeOptions['components']),
   },
 };
 

@@ -1,5 +1,4 @@
 import { useCallback, useState, type HTMLAttributes, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -7,6 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/domain/api';
+import { ScrollRegion } from './ScrollRegion';
 import { TablePager } from './TablePager';
 
 /** Page state of a table outside react-admin's lists; `reset` goes back to the first page (a filter changed). */
@@ -52,13 +52,13 @@ interface PagedTableProps<T> {
 
 /**
  * A table with the portal's pager and empty state, for the screens that page their own query (settlement
- * periods, months, the operator's queues, a link's payments). It scrolls sideways inside its box, so a
- * wide table never widens the page at 360 px.
+ * periods, months, the operator's queues, a link's payments). It scrolls sideways inside its own focusable,
+ * labelled region, so a wide table never widens the page at 360 px.
  */
 export function PagedTable<T>({ label, columns, rows, rowKey, rowProps, emptyText, total, paging }: PagedTableProps<T>) {
   return (
     <>
-      <Box sx={{ position: 'relative', overflowX: 'auto', width: 0, minWidth: '100%' }}>
+      <ScrollRegion label={label}>
         <Table size="small" aria-label={label}>
           <TableHead>
             <TableRow>
@@ -90,7 +90,7 @@ export function PagedTable<T>({ label, columns, rows, rowKey, rowProps, emptyTex
             ) : null}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollRegion>
       <Pager paging={paging} total={total} />
     </>
   );

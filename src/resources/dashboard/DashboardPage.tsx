@@ -68,32 +68,38 @@ function DayChart({ points, title }: { points: DashboardPoint[]; title: string }
           {translate(showTable ? 'portal.dashboard.hideTable' : 'portal.dashboard.showTable')}
         </Button>
       </Stack>
+      {/* Hidden, the table sits in a clipped box (a table grows to its content whatever its own width). */}
       <Box
-        id={tableId}
-        component="table"
-        sx={showTable ? { width: '100%', mt: 1, borderCollapse: 'collapse', '& th, & td': { py: 0.5, borderBottom: 1, borderColor: 'divider' }, '& td': { textAlign: 'right' } } : visuallyHidden}
+        sx={showTable ? { overflowX: 'auto', width: 0, minWidth: '100%' } : visuallyHidden}
+        {...(showTable ? { tabIndex: 0, role: 'region', 'aria-label': title } : {})}
       >
-        <caption style={visuallyHidden as CSSProperties}>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col" style={{ textAlign: 'left' }}>
-              {translate('portal.dashboard.day')}
-            </th>
-            <th scope="col">{translate('portal.dashboard.amount')}</th>
-            <th scope="col">{translate('portal.dashboard.count')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((p) => (
-            <tr key={p.key}>
-              <th scope="row" style={{ textAlign: 'left', fontWeight: 'normal' }}>
-                {formatDate(p.key)}
+        <Box
+          id={tableId}
+          component="table"
+          sx={{ width: '100%', mt: 1, borderCollapse: 'collapse', '& th, & td': { py: 0.5, borderBottom: 1, borderColor: 'divider' }, '& td': { textAlign: 'right' } }}
+        >
+          <caption style={visuallyHidden as CSSProperties}>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col" style={{ textAlign: 'left' }}>
+                {translate('portal.dashboard.day')}
               </th>
-              <td>{formatMoney(p.amount, lng)}</td>
-              <td>{formatNumber(p.count, lng)}</td>
+              <th scope="col">{translate('portal.dashboard.amount')}</th>
+              <th scope="col">{translate('portal.dashboard.count')}</th>
             </tr>
-          ))}
-        </tbody>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.key}>
+                <th scope="row" style={{ textAlign: 'left', fontWeight: 'normal' }}>
+                  {formatDate(p.key)}
+                </th>
+                <td>{formatMoney(p.amount, lng)}</td>
+                <td>{formatNumber(p.count, lng)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Box>
       </Box>
     </figure>
   );

@@ -24,6 +24,7 @@ import type { EContractDetail } from '@/domain/econtracts';
 import { formatDateTime, formatDateTimeSeconds } from '@/domain/format';
 import { EContractStatusChip } from './EContractFields';
 import { usePathOf } from '@/resourceConfig';
+import { ScrollRegion } from '@/components/ScrollRegion';
 
 /**
  * One contract (spec §2 econtract-management/econtract/:id): parties, status, the document (text, PDF,
@@ -119,26 +120,28 @@ export default function EContractShow() {
         <Typography variant="h6" component="h2" id="econtract-history-heading" sx={{ mb: 2 }}>
           {translate('resources.econtracts.history')}
         </Typography>
-        <Table size="small" aria-labelledby="econtract-history-heading">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('resources.econtracts.historyFields.createdAt')}</TableCell>
-              <TableCell>{translate('resources.econtracts.historyFields.action')}</TableCell>
-              <TableCell>{translate('resources.econtracts.historyFields.actor')}</TableCell>
-              <TableCell>{translate('resources.econtracts.historyFields.ip')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.history.map((event) => (
-              <TableRow key={event.id}>
-                <TableCell>{formatDateTimeSeconds(event.createdAt)}</TableCell>
-                <TableCell>{translate(`portal.econtract.actions.${event.action}`)}</TableCell>
-                <TableCell>{event.actorName ? `${event.actorName} (${event.actorUsername ?? ''})` : translate('resources.econtracts.system')}</TableCell>
-                <TableCell>{event.ip ?? '-'}</TableCell>
+        <ScrollRegion label={translate('resources.econtracts.history')}>
+          <Table size="small" aria-labelledby="econtract-history-heading">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('resources.econtracts.historyFields.createdAt')}</TableCell>
+                <TableCell>{translate('resources.econtracts.historyFields.action')}</TableCell>
+                <TableCell>{translate('resources.econtracts.historyFields.actor')}</TableCell>
+                <TableCell>{translate('resources.econtracts.historyFields.ip')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {data.history.map((event) => (
+                <TableRow key={event.id}>
+                  <TableCell>{formatDateTimeSeconds(event.createdAt)}</TableCell>
+                  <TableCell>{translate(`portal.econtract.actions.${event.action}`)}</TableCell>
+                  <TableCell>{event.actorName ? `${event.actorName} (${event.actorUsername ?? ''})` : translate('resources.econtracts.system')}</TableCell>
+                  <TableCell>{event.ip ?? '-'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </ScrollRegion>
       </Box>
     </Stack>
   );

@@ -46,14 +46,14 @@ export default function TransactionTracing() {
           setParams(input ? { id: input } : {});
         }}
       >
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
           <TextField
             size="small"
             label={translate('resources.transaction-tracing.id')}
             value={input}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 30 } }}
             onChange={(e) => setInput(e.target.value.replace(/\D/g, ''))}
-            sx={{ minWidth: 280 }}
+            sx={{ width: 280, maxWidth: '100%' }}
           />
           <Button type="submit" variant="contained" disabled={!input}>
             {translate('resources.transaction-tracing.trace')}
@@ -63,7 +63,7 @@ export default function TransactionTracing() {
       {isError ? <Alert severity="warning">{translate('resources.transaction-report.notFound')}</Alert> : null}
       {data && !isFetching ? (
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+          <Stack direction="row" sx={{ alignItems: 'center', mb: 2, gap: 2, flexWrap: 'wrap' }}>
             <Link component={RouterLink} to={pathOf('transaction-report', 'show', { id: data.transaction.id })}>
               {data.transaction.id}
             </Link>
