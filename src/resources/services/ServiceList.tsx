@@ -1,8 +1,12 @@
 import { DataTable, List, Pagination, SearchInput, SelectArrayInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { REGISTRATION_STATUSES, type MerchantService } from '@/domain/services';
 import { RegisterServiceButton, ServiceLinks, ServiceStatusChip } from './ServiceFields';
 import { PAGE_SIZES } from '@/domain/api';
+import { ScrollRegion } from '@/components/ScrollRegion';
+import { usePathOf } from '@/resourceConfig';
 
 /** Spec §9: service list page size 20, first page 0 (react-admin's page 1). */
 const SERVICE_PAGE_SIZE = 20;
@@ -40,6 +44,18 @@ function StatusCell() {
   return record ? <ServiceStatusChip service={record} /> : null;
 }
 
+/** The service's name is a real link to it (a new tab, announced as a link); the row's click goes there too. */
+function NameCell() {
+  const record = useRecordContext<MerchantService>();
+  const pathOf = usePathOf();
+  if (!record) return null;
+  return (
+    <Link component={RouterLink} to={pathOf('services', 'show', { id: record.id })}>
+      {record.name}
+    </Link>
+  );
+}
+
 function ActionsCell() {
   const record = useRecordContext<MerchantService>();
   if (!record) return null;
@@ -56,6 +72,7 @@ function ActionsCell() {
  * and filtered on the server). What each row offers follows the §4 flags, computed by the server.
  */
 export default function ServiceList() {
+  const translate = useTranslate();
   const filters = useServiceFilters();
   return (
     <List
@@ -67,13 +84,15 @@ export default function ServiceList() {
       exporter={false}
       storeKey="services.list"
     >
-      <DataTable bulkActionButtons={false} rowClick="show">
-        <DataTable.Col source="code" disableSort />
-        <DataTable.Col source="name" disableSort />
-        <DataTable.Col source="summary" disableSort />
-        <DataTable.Col source="status" disableSort field={StatusCell} />
-        <DataTable.Col source="actions" label="resources.services.fields.actions" disableSort field={ActionsCell} />
-      </DataTable>
+      <ScrollRegion label={translate('resources.services.name')}>
+        <DataTable bulkActionButtons={false} rowClick="show">
+          <DataTable.Col source="code" disableSort />
+          <DataTable.Col source="name" disableSort field={NameCell} />
+          <DataTable.Col source="summary" disableSort />
+          <DataTable.Col source="status" disableSort field={StatusCell} />
+          <DataTable.Col source="actions" label="resources.services.fields.actions" disableSort field={ActionsCell} />
+        </DataTable>
+      </ScrollRegion>
     </List>
   );
 }
