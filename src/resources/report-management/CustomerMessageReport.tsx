@@ -73,6 +73,7 @@ export function CustomerMessageReport({ pageId, range }: { pageId: number; range
         columns={[dayColumn, column('messagesIn'), column('messagesOut')]}
         chart={
           <BarChart
+            disableKeyboardNavigation
             height={CHART_HEIGHT}
             xAxis={[xAxis]}
             series={[
@@ -89,6 +90,7 @@ export function CustomerMessageReport({ pageId, range }: { pageId: number; range
         columns={[dayColumn, column('conversations'), column('resolved'), { key: 'firstResponse', label: label('firstResponse'), value: (d) => duration(d.firstResponseMedianSeconds) }]}
         chart={
           <BarChart
+            disableKeyboardNavigation
             height={CHART_HEIGHT}
             xAxis={[xAxis]}
             series={[

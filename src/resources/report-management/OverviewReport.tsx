@@ -41,6 +41,7 @@ export function OverviewReport({ pageId, range }: { pageId: number; range: DayRa
         columns={[dayColumn, column('followersGained'), column('followersLost')]}
         chart={
           <BarChart
+            disableKeyboardNavigation
             height={CHART_HEIGHT}
             xAxis={[{ ...xAxis[0]!, scaleType: 'band' }]}
             series={[
@@ -57,6 +58,7 @@ export function OverviewReport({ pageId, range }: { pageId: number; range: DayRa
         columns={[dayColumn, column('pageViews'), column('reach'), column('engagements')]}
         chart={
           <LineChart
+            disableKeyboardNavigation
             height={CHART_HEIGHT}
             xAxis={[{ scaleType: 'point', data: xAxis[0]!.data }]}
             series={[

@@ -59,6 +59,7 @@ export function PostReport({ pageId, range }: { pageId: number; range: DayRange 
       <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }} aria-hidden>
         <Typography variant="subtitle1">{translate(`${K}.reachChart`)}</Typography>
         <BarChart
+          disableKeyboardNavigation
           height={240}
           xAxis={[{ scaleType: 'band', data: data.content.map((p) => `#${p.postId}`) }]}
           series={[{ data: data.content.map((p) => p.reach), label: translate(`${K}.fields.reach`) }]}

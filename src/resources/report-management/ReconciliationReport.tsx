@@ -56,6 +56,7 @@ export function ReconciliationReport({ pageId, range }: { pageId: number; range:
           ]}
           chart={
             <BarChart
+              disableKeyboardNavigation
               height={240}
               xAxis={[{ scaleType: 'band', data: data.links.map((l) => l.code) }]}
               series={[
@@ -81,6 +82,7 @@ export function ReconciliationReport({ pageId, range }: { pageId: number; range:
           ]}
           chart={
             <BarChart
+              disableKeyboardNavigation
               height={240}
               xAxis={[{ scaleType: 'band', data: data.badges.map((b) => b.name) }]}
               series={[{ data: data.badges.map((b) => b.payments), label: label('payments') }]}

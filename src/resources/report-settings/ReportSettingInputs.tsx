@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import {
   BooleanInput,
   CheckboxGroupInput,
@@ -77,14 +77,21 @@ function SelectAllColumns({ type }: { type: ReportSettingType }) {
   const chosen = (useWatch({ name: 'columns' }) as string[] | undefined) ?? [];
   const all = SETTING_TYPE_COLUMNS[type];
   const count = all.filter((c) => chosen.includes(c)).length;
+  const mixed = count > 0 && count < all.length;
+  // MUI says "mixed" with aria-checked only: the native input's own state must say it too (axe, issue 19).
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (input.current) input.current.indeterminate = mixed;
+  }, [mixed]);
   return (
     <FormControlLabel
       sx={{ mb: -1 }}
       control={
         <Checkbox
           size="small"
+          inputRef={input}
           checked={count === all.length}
-          indeterminate={count > 0 && count < all.length}
+          indeterminate={mixed}
           onChange={(event) => setValue('columns', event.target.checked ? [...all] : [], { shouldDirty: true, shouldValidate: true })}
         />
       }
