@@ -72,7 +72,8 @@ function show(...children: Array<Node | string | null>) {
 }
 
 function renderLink(link: PayerLink) {
-  document.title = t('pageTitle', { brand: link.merchantBrand });
+  // The window names the screen: the link's title (its h1), then whom it pays.
+  document.title = t('pageTitle', { title: link.title, brand: link.merchantBrand });
   const head = [
     el('p', { class: 'brand' }, link.merchantBrand),
     el('h1', {}, link.title),
