@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { i18n, initI18n } from '@/i18n';
 import { PRODUCT_NAME } from '@/config';
 import App from './App';
+import { followHeadingInTitle } from './windowTitle';
 
 /**
  * Entry: load the locale files first (spec §7 retry policy lives in initI18n), then render, so no screen
@@ -15,7 +16,10 @@ async function start(): Promise<void> {
     document.documentElement.lang = i18n.language || 'vi';
     document.title = i18n.t('portal.appTitle', { product: PRODUCT_NAME });
     const container = document.getElementById('root');
-    if (container) createRoot(container).render(<App />);
+    if (container) {
+      createRoot(container).render(<App />);
+      followHeadingInTitle(container);
+    }
   }
 }
 
