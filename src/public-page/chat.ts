@@ -11,7 +11,7 @@
  * element, socket and state while the same customer session lasts, and closes them when it ends.
  * `whenChatOpens` is where a block shown as the chat opens (FAQ, quick menu) is rendered.
  */
-import { LiveChatApiPaths } from '@/domain/api';
+import { CustomerCareApiPaths, LiveChatApiPaths } from '@/domain/api';
 import { formatMoney } from '@/domain/format';
 import {
   CHAT_FILE_EXTENSIONS,
@@ -194,6 +194,22 @@ function createWidget(page: PublicPage, key: string): ChatWidget {
     return [el('p', { class: 'text' }, m.body)];
   }
 
+  /** Under a broadcast's text (server/lib/broadcasts marks it `broadcast:<id>`): stop the page's broadcasts. */
+  function unsubscribeOf(m: ChatMessage): Node | null {
+    if (m.sender === 'CUSTOMER' || !/^broadcast:\d+$/.test(m.clientMessageId ?? '')) return null;
+    const note = el('span', { class: 'meta', role: 'status' });
+    const button = el('button', { type: 'button', class: 'secondary' }, t('chat.unsubscribe'));
+    button.addEventListener('click', () => {
+      button.disabled = true;
+      void api<{ unsubscribed: boolean }>(path(CustomerCareApiPaths.unsubscribe), { method: 'POST' }).then((res) => {
+        if (res.ok) button.remove();
+        else button.disabled = false;
+        note.textContent = res.ok ? t('chat.unsubscribed') : (res.message ?? t('chat.sendFailed'));
+      });
+    });
+    return el('div', { class: 'unsubscribe' }, button, note);
+  }
+
   function itemOf(m: ChatMessage): HTMLDivElement {
     const mine = m.sender === 'CUSTOMER';
     const meta = el('span', { class: 'meta' }, formatVietnamDateTime(new Date(m.createdAt)));
@@ -203,6 +219,7 @@ function createWidget(page: PublicPage, key: string): ChatWidget {
       el('span', { class: 'who' }, mine ? t('chat.you') : page.name),
       ...contentOf(m),
       meta,
+      unsubscribeOf(m),
     );
   }
 

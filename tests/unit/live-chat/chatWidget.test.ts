@@ -87,6 +87,7 @@ describe('public page chat widget', () => {
           tokens += 1;
           return json({ status: 0, data: { token: `chat-token-${tokens}`, expiresAt: '', pageIds: [3], conversationId: 7, pageId: 3, pageName: 'Quán Thử', unread: 0 } });
         }
+        if (url.startsWith('/api/public/pages/quan_test/broadcasts/unsubscribe')) return json({ status: 0, data: { unsubscribed: true } });
         return json({ status: 0, data: null });
       }),
     );
@@ -159,6 +160,30 @@ describe('public page chat widget', () => {
     expect(FakeSocket.all).toHaveLength(2);
     expect(section.querySelector('[data-testid=chat-status]')!.textContent).toBe(chat.status.closed);
     expect(section.querySelector<HTMLTextAreaElement>('#chat-input')!.disabled).toBe(true);
+  });
+
+  it('offers “unsubscribe” under a broadcast only, and stops the page’s broadcasts with it', async () => {
+    const dom = await import('@/public-page/dom');
+    await dom.loadTexts();
+    const { chatSection } = await import('@/public-page/chat');
+    const section = chatSection(PAGE)!;
+    document.body.append(section);
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = FakeSocket.all[0]!;
+    socket.open();
+    socket.emit({ type: 'ready', pageIds: [3], caughtUp: 0, lastId: 2 });
+    socket.emit({ type: 'message', message: { ...message(3, 'STAFF', 'Ưu đãi tuần này'), clientMessageId: 'broadcast:12' } });
+    socket.emit({ type: 'message', message: { ...message(4, 'STAFF', 'Ảnh kèm'), clientMessageId: 'broadcast:12:image' } });
+    socket.emit({ type: 'message', message: { ...message(5, 'CUSTOMER', 'broadcast:12'), clientMessageId: 'broadcast:12' } });
+    const buttons = () => [...section.querySelectorAll<HTMLButtonElement>('.unsubscribe button')];
+    expect(buttons()).toHaveLength(1);
+    expect(buttons()[0]!.closest('.msg')!.getAttribute('data-id')).toBe('3');
+    expect(buttons()[0]!.textContent).toBe(chat.unsubscribe);
+    buttons()[0]!.click();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toContain('POST /api/public/pages/quan_test/broadcasts/unsubscribe?lang=vi');
+    expect(buttons()).toHaveLength(0);
+    expect(section.querySelector('.unsubscribe [role=status]')!.textContent).toBe(chat.unsubscribed);
   });
 
   it('invites a visitor without a session to sign in, and closes the socket when the session ends', async () => {
