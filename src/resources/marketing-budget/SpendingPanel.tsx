@@ -73,6 +73,7 @@ export function SpendingPanel({ merchantId }: { merchantId: number | null }) {
           <Box aria-hidden sx={{ width: '100%', minWidth: 0 }}>
             <BarChart
               height={220}
+              disableKeyboardNavigation
               xAxis={[{ scaleType: 'band', data: spending.data.byDay.map((d) => dayLabel(d.day).slice(0, 5)) }]}
               yAxis={[{ valueFormatter: (v: number) => shortAmount(v, lng) }]}
               series={[{ data: spending.data.byDay.map((d) => d.amount), label: translate(`${T}.spending.amount`), valueFormatter: (v) => formatMoney(v ?? 0, lng) }]}
