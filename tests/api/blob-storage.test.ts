@@ -6,12 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import { presetRange, vietnamToday } from '@/domain/time';
 import { ConfigError, loadConfig } from '../../server/config';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
-import { blobChunks, exportJobs } from '../../server/db/schema';
-import { exportJobsOf, exportLimits } from '../../server/lib/export-jobs';
+import { blobChunks, exportJobs, users } from '../../server/db/schema';
+import { exportJobsOf, exportLimits, STALE_JOB_MS } from '../../server/lib/export-jobs';
 import { DB_CHUNK_BYTES, databaseBlobStorage, rechunk, type BlobStorage } from '../../server/lib/files/blobs';
 import { s3BlobStorage } from '../../server/lib/files/s3-blobs';
 import { makeApp, type TestApp } from './helpers';
@@ -172,6 +172,31 @@ describe('blob storage in the database', () => {
     const [{ left }] = await t.database.db.select({ left: count() }).from(blobChunks).where(eq(blobChunks.key, `exports/${id}`));
     expect(left).toBe(0);
     expect((await t.call(owner, { method: 'GET', url: `${jobsBase}/${id}/file` })).statusCode).toBe(404);
+  });
+});
+
+describe('interrupted export jobs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp();
+  });
+  afterAll(() => t.close());
+
+  it('on PostgreSQL only jobs older than the stale bound are failed: the others may be running in another process', async () => {
+    const [owner] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'owner_demo'));
+    const job = (id: string, createdAt: Date) => ({
+      id, merchantId: SME, userId: owner!.id, report: 'transaction-report', format: 'csv', params: {}, totalRows: 100,
+      fileName: 'f.csv', status: 'RUNNING', createdAt, expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const old = '00000000-0000-4000-8000-000000000001';
+    const recent = '00000000-0000-4000-8000-000000000002';
+    await t.database.db.insert(exportJobs).values([job(old, new Date(Date.now() - STALE_JOB_MS - 60_000)), job(recent, new Date())]);
+    await exportJobsOf(t.app).failInterrupted(new Date(Date.now() - STALE_JOB_MS));
+    const rows = await t.database.db.select({ id: exportJobs.id, status: exportJobs.status }).from(exportJobs).where(inArray(exportJobs.id, [old, recent])).orderBy(asc(exportJobs.id));
+    expect(rows).toEqual([{ id: old, status: 'FAILED' }, { id: recent, status: 'RUNNING' }]);
+    // The embedded database has one process: everything unfinished was cut short.
+    await exportJobsOf(t.app).failInterrupted();
+    expect((await t.database.db.select({ status: exportJobs.status }).from(exportJobs).where(eq(exportJobs.id, recent)))[0]!.status).toBe('FAILED');
   });
 });
 

@@ -6,8 +6,9 @@
  * is kept the same way as a finished job, so "Các file đã xuất" lists every export the user made; and
  * every export is written to the audit trail (./audit).
  *
- * Jobs run in this process: a restart marks the unfinished ones FAILED (see failInterrupted) rather
- * than leaving them RUNNING forever. Rows come from the caller's keyset-batch iterator, never from one
+ * Jobs run in the process that was asked: a restart marks the unfinished ones FAILED (see
+ * failInterrupted) rather than leaving them RUNNING forever. On PostgreSQL other processes may be running
+ * jobs of their own, so there only jobs older than STALE_JOB_MS are taken for interrupted. Rows come from the caller's keyset-batch iterator, never from one
  * long transaction: PGlite runs one query at a time, and a transaction would hold every other request.
  */
 import { randomUUID } from 'node:crypto';
@@ -39,6 +40,8 @@ export const EXPORT_RETENTION_MS = 7 * 86_400_000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 /** Expired jobs deleted per statement, so a long backlog never becomes one long transaction. */
 const PURGE_BATCH = 100;
+/** On PostgreSQL, an unfinished job this old was cut short (no export runs for hours). */
+export const STALE_JOB_MS = 3 * 60 * 60 * 1000;
 /** Progress is written every this many rows (one UPDATE), not per row. */
 const PROGRESS_EVERY = 20_000;
 
@@ -292,11 +295,11 @@ export class ExportJobs {
   }
 
   /** Jobs cut short by a restart can never finish: say so instead of showing them RUNNING forever. */
-  async failInterrupted(): Promise<void> {
+  async failInterrupted(startedBefore?: Date): Promise<void> {
     await this.db
       .update(exportJobs)
       .set({ status: 'FAILED', error: 'interrupted', finishedAt: new Date() })
-      .where(inArray(exportJobs.status, ['QUEUED', 'RUNNING']));
+      .where(and(inArray(exportJobs.status, ['QUEUED', 'RUNNING']), startedBefore ? lt(exportJobs.createdAt, startedBefore) : undefined));
   }
 
   /**
@@ -341,10 +344,15 @@ export function exportJobsOf(app: FastifyInstance): ExportJobs {
 export async function initExportJobs(app: FastifyInstance): Promise<void> {
   exportLimits.smallMaxRows = app.config.exportSmallMaxRows;
   const service = exportJobsOf(app);
-  await service.failInterrupted();
+  // The embedded database has one process: whatever is unfinished was this process's before the restart.
+  const staleBefore = () => (app.database.kind === 'pglite' ? undefined : new Date(Date.now() - STALE_JOB_MS));
+  await service.failInterrupted(staleBefore());
   const stopPurge = runPeriodically(
     PURGE_EVERY_MS,
-    () => service.purgeExpired(),
+    async () => {
+      if (app.database.kind !== 'pglite') await service.failInterrupted(staleBefore());
+      await service.purgeExpired();
+    },
     (err) => app.log.warn({ err }, 'export files: purge of expired jobs failed'),
   );
   app.addHook('onClose', async () => {
