@@ -177,6 +177,26 @@ describe('marketing campaigns API', () => {
     });
   });
 
+  describe('audience options and the demo pass', () => {
+    it('offers the page’s tags and the provinces wallet customers live in', async () => {
+      const res = await get(marketing, url(Paths.audienceOptions));
+      expect(res.statusCode).toBe(200);
+      const provinces = [...new Set((await db().select({ p: customers.province }).from(customers)).flatMap((c) => (c.p ? [c.p] : [])))].sort();
+      expect([...res.json().data.provinces].sort()).toEqual(provinces);
+      for (const tag of res.json().data.tags) expect(tag).toEqual({ id: expect.any(Number), name: expect.any(String), color: expect.stringMatching(/^#[0-9a-f]{6}$/) });
+      expect((await get(owner, url(Paths.audienceOptions, { pageId: otherPageId }))).statusCode).toBe(404);
+    });
+
+    it('runs one pass on demand in demo mode, from this machine', async () => {
+      const res = await t.call(null, { method: 'POST', url: `/api${Paths.demoDeliveryPass}?lang=vi` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({ ended: expect.any(Number), started: expect.any(Number), delivered: expect.any(Number) });
+      const remote = await t.call(null, { method: 'POST', url: `/api${Paths.demoDeliveryPass}?lang=vi`, headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(remote.statusCode).toBe(403);
+      await expectMoneyAgrees(db(), SME);
+    });
+  });
+
   describe('templates', () => {
     it('creates, edits, duplicates, deletes and starts a campaign from a template', async () => {
       const made = await post(owner, url(Paths.templates), { name: 'Chào mừng', text: 'Xin chào ${name}!', cta: 'FOLLOW' });
