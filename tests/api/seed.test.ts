@@ -106,5 +106,6 @@ describe('seed', () => {
     } finally {
       await fresh.close();
     }
-  });
+    // A fresh embedded database migrated and seeded from nothing: tens of seconds on a busy machine.
+  }, 120_000);
 });
