@@ -6,7 +6,7 @@
  * Money is integer đồng; times are instants (ISO with offset), entered and shown in Asia/Ho_Chi_Minh.
  */
 import { z } from 'zod';
-import { audienceSchema } from './audience';
+import { audienceSchema, type Audience } from './audience';
 import { customerTemplateText } from './customerTemplates';
 import { PAGE_MEDIA_NAME } from './pageContent';
 import { addDays, dayCount, dayKeyOf, VN_UTC_OFFSET_MINUTES } from './time';
@@ -258,3 +258,36 @@ export const MarketingCampaignApiPaths = {
   opsCampaignApprove: '/ops/marketing-campaigns/:campaignId/approve',
   opsCampaignReject: '/ops/marketing-campaigns/:campaignId/reject',
 } as const;
+
+/** A campaign as the API answers it (server/lib/marketing/campaigns.ts toCampaign, the portal's screens). */
+export interface Campaign {
+  id: number;
+  pageId: number;
+  name: string;
+  objective: Objective;
+  audience: Audience;
+  startsAt: string;
+  endsAt: string;
+  budgetKind: BudgetKind;
+  budgetAmount: number;
+  /** What approval reserves (TOTAL: the amount; DAILY: daily × days). */
+  reserveAmount: number;
+  reserved: number;
+  spent: number;
+  released: number;
+  status: CampaignStatus;
+  rejectReason: string | null;
+  text: string;
+  imageName: string | null;
+  imageUrl: string | null;
+  cta: Cta;
+  paymentLinkId: number | null;
+  templateId: number | null;
+  submittedAt: string | null;
+  reviewedAt: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}

@@ -24,6 +24,7 @@ import {
   reserveAmountOf,
   type Actor,
   type BudgetKind,
+  type Campaign,
   type CampaignAction,
   type CampaignEventAction,
   type CampaignInput,
@@ -316,36 +317,8 @@ export async function updateTemplate(db: Db, merchantId: number, pageId: number,
   return row;
 }
 
-export interface CampaignDto {
-  id: number;
-  pageId: number;
-  name: string;
-  objective: Objective;
-  audience: Audience;
-  startsAt: string;
-  endsAt: string;
-  budgetKind: BudgetKind;
-  budgetAmount: number;
-  reserveAmount: number;
-  reserved: number;
-  spent: number;
-  released: number;
-  status: CampaignStatus;
-  rejectReason: string | null;
-  text: string;
-  imageName: string | null;
-  imageUrl: string | null;
-  cta: Cta;
-  paymentLinkId: number | null;
-  templateId: number | null;
-  submittedAt: string | null;
-  reviewedAt: string | null;
-  startedAt: string | null;
-  endedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+/** The API's campaign (one definition shared with the portal). */
+export type CampaignDto = Campaign;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

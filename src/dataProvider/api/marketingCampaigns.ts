@@ -3,6 +3,7 @@ import type { Audience } from '@/domain/audience';
 import {
   MarketingCampaignApiPaths as Paths,
   type BudgetKind,
+  type Campaign,
   type CampaignInput,
   type CampaignStatus,
   type Cta,
@@ -21,38 +22,6 @@ export interface MarketingPage {
   status: string;
   campaigns: number;
   counts: Record<CampaignStatus, number>;
-}
-
-export interface Campaign {
-  id: number;
-  pageId: number;
-  name: string;
-  objective: Objective;
-  audience: Audience;
-  startsAt: string;
-  endsAt: string;
-  budgetKind: BudgetKind;
-  budgetAmount: number;
-  /** What approval reserves (TOTAL: the amount; DAILY: daily × days). */
-  reserveAmount: number;
-  reserved: number;
-  spent: number;
-  released: number;
-  status: CampaignStatus;
-  rejectReason: string | null;
-  text: string;
-  imageName: string | null;
-  imageUrl: string | null;
-  cta: Cta;
-  paymentLinkId: number | null;
-  templateId: number | null;
-  submittedAt: string | null;
-  reviewedAt: string | null;
-  startedAt: string | null;
-  endedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
 }
 
 export interface CampaignDetail extends Campaign {

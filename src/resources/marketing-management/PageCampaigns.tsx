@@ -13,7 +13,7 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import { PagedTable, usePaging } from '@/components/PagedTable';
 import { formatDateTime, formatMoney } from '@/domain/format';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '@/domain/marketingCampaigns';
-import type { Campaign } from '@/dataProvider/api/marketingCampaigns';
+import type { Campaign } from '@/domain/marketingCampaigns';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { usePathOf } from '@/resourceConfig';
 import { errorText, lang, M, MarketingFrame, mkKey, StatusChip, useMarketingPage, usePageId } from './shared';
