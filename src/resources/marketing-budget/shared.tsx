@@ -1,13 +1,9 @@
 import { useState } from 'react';
-import { NavLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import Stack from '@mui/material/Stack';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { ExportMenuButton } from '@/components/ExportMenuButton';
 import { notify } from '@/components/notifications/notifier';
 import { downloadFile, type FetchedFile } from '@/files';
-import { entryPathOf, useResourceList } from '@/resourceConfig';
 
 /** i18n roots: the budget screens share `resources.marketing-budget.*`. */
 export const T = 'resources.marketing-budget';
@@ -25,31 +21,6 @@ export const errorText = (error: unknown): string => (error as { message?: strin
 /** A fresh key per confirmed top-up (kept on a retry of the same one). */
 export const newIdempotencyKey = (): string => `topup-${crypto.randomUUID()}`;
 
-const SECTIONS = ['marketing-management', 'marketing-budget', 'marketing-payment-history', 'marketing-transaction-history'] as const;
-
-/** Links between the marketing screens (the campaigns screen only when the portal has it). */
-export function MarketingNav() {
-  const translate = useTranslate();
-  const resources = useResourceList();
-  const known = new Set(resources.map((r) => r.name));
-  return (
-    <Stack component="nav" aria-label={translate(`${T}.nav.label`)} direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
-      {SECTIONS.filter((name) => known.has(name)).map((name) => (
-        <Button
-          key={name}
-          component={NavLink}
-          to={entryPathOf(resources, name)}
-          end
-          size="small"
-          variant="outlined"
-          sx={{ '&.active': { bgcolor: 'primary.main', color: 'primary.contrastText' } }}
-        >
-          {translate(`${T}.nav.${name}`)}
-        </Button>
-      ))}
-    </Stack>
-  );
-}
 
 const ACCEPT = {
   csv: ['text/csv'],
@@ -100,3 +71,5 @@ export function DayFilter({ label, value, onChange }: { label: string; value: st
     />
   );
 }
+
+export { MarketingNav } from '@/features/marketing-gate';

@@ -7,7 +7,8 @@ import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { MarketingGate } from '@/features/marketing-gate';
 import { PageListTable } from '@/features/page-list/PageListTable';
 import { usePathOf } from '@/resourceConfig';
-import { lang, M, MarketingSections, mkKey } from './shared';
+import { MarketingNav } from '@/features/marketing-gate';
+import { lang, M, mkKey } from './shared';
 
 /** Spec §2 marketing-management: the merchant's pages with their campaigns (running, in review, all); each opens its campaigns or templates. */
 export default function MarketingPages() {
@@ -17,7 +18,7 @@ export default function MarketingPages() {
       <Typography component="h1" variant="h5" sx={{ mb: 1 }}>
         {translate(`${M}.name`)}
       </Typography>
-      <MarketingSections />
+      <MarketingNav />
       <MarketingGate>{() => <Pages />}</MarketingGate>
     </Box>
   );

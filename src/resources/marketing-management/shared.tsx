@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link as RouterLink, NavLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -9,9 +9,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CampaignStatus } from '@/domain/marketingCampaigns';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
-import { MarketingGate } from '@/features/marketing-gate';
+import { MarketingGate, MarketingNav } from '@/features/marketing-gate';
 import { getLanguage } from '@/i18n';
-import { entryPathOf, usePathOf, useResourceList } from '@/resourceConfig';
+import { usePathOf } from '@/resourceConfig';
 
 /** i18n root of the campaign screens. */
 export const M = 'resources.marketing-management';
@@ -47,31 +47,6 @@ export function useMarketingPage() {
   return useQuery({ queryKey: mkKey('page', pageId), queryFn: () => api.getMarketingPage(pageId), enabled: pageId > 0 });
 }
 
-const SECTIONS = ['marketing-management', 'marketing-budget', 'marketing-payment-history', 'marketing-transaction-history'] as const;
-
-/** Links between the marketing screens (those the portal has). */
-export function MarketingSections() {
-  const translate = useTranslate();
-  const resources = useResourceList();
-  const known = new Set(resources.map((r) => r.name));
-  return (
-    <Stack component="nav" aria-label={translate(`${M}.nav.label`)} direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
-      {SECTIONS.filter((name) => known.has(name)).map((name) => (
-        <Button
-          key={name}
-          component={NavLink}
-          to={entryPathOf(resources, name)}
-          end
-          size="small"
-          variant="outlined"
-          sx={{ '&.active': { bgcolor: 'primary.main', color: 'primary.contrastText' } }}
-        >
-          {translate(`${M}.nav.${name}`)}
-        </Button>
-      ))}
-    </Stack>
-  );
-}
 
 /**
  * The frame of every campaign screen: the title (screen · page), the heading, the marketing sections, the
@@ -98,7 +73,7 @@ export function MarketingFrame({ resource, title: given, pageName, back, actions
           )}
         </Stack>
       </Stack>
-      <MarketingSections />
+      <MarketingNav />
       <MarketingGate>{() => children}</MarketingGate>
     </Box>
   );
@@ -113,3 +88,4 @@ export function useDebounced<T>(value: T, ms = 400): T {
   }, [value, ms]);
   return settled;
 }
+
