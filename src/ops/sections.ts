@@ -17,6 +17,5 @@ export const OPS_SECTIONS: readonly OpsSection[] = [
   { path: 'page-reviews', labelKey: 'portal.ops.sections.page-reviews', component: lazy(() => import('./page-reviews/OpsPageReviews')) },
   { path: 'reported-reviews', labelKey: 'portal.ops.sections.reported-reviews', component: lazy(() => import('./reviews/OpsReportedReviews')) },
   { path: 'marketing-campaigns', labelKey: 'portal.ops.sections.marketing-campaigns', component: lazy(() => import('./marketing-campaigns/OpsMarketingCampaigns')) },
-  { path: 'marketing-campaigns', labelKey: 'portal.ops.sections.marketing-campaigns', component: lazy(() => import('./marketing-campaigns/OpsMarketingCampaigns')) },
   { path: 'service-registrations', labelKey: 'portal.ops.sections.service-registrations', component: lazy(() => import('./service-registrations/OpsServiceRegistrations')) },
 ];
