@@ -71,7 +71,7 @@ for (const lng of ['vi', 'en'] as Lng[]) {
     await expect(page.getByTestId('demographics-total')).toHaveText(tr(`${R}.demographics.total`, { count: formatNumber(figures.total, lng) }));
     // The tag chart's table (shown with its toggle) has the run's tag with its one customer.
     const tagSection = page.getByRole('region', { name: tr(`${R}.demographics.dimensions.tag`) });
-    await tagSection.getByRole('button', { name: tr(`${R}.showTable`) }).click();
+    await tagSection.getByRole('button', { name: tr('portal.common.showTable') }).click();
     const tagTable = tagSection.getByRole('table', { name: tr(`${R}.demographics.dimensions.tag`) });
     await expect(tagTable.getByRole('row', { name: new RegExp(`^${escapeRegExp(tagName)} 1 `) })).toBeVisible();
     await checkScreen(page, 'demographics');

@@ -80,9 +80,9 @@ for (const lng of ['vi', 'en'] as const) {
     await expect(table).toHaveCount(1);
     const today = formatDay(vietnamToday());
     await expect(table.getByRole('row', { name: new RegExp(`^${today.replace(/\//g, '\\/')} ${before + 1} `) })).toHaveCount(1);
-    const toggle = owner.getByRole('button', { name: tr(`${R}.showTable`) }).first();
+    const toggle = owner.getByRole('button', { name: tr('portal.common.showTable') }).first();
     await toggle.click();
-    await expect(owner.getByRole('button', { name: tr(`${R}.hideTable`) }).first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(owner.getByRole('button', { name: tr('portal.common.hideTable') }).first()).toHaveAttribute('aria-pressed', 'true');
     await expect(table).toBeVisible();
 
     // CSV with the exact header, and today's row.

@@ -14,7 +14,7 @@ import { DEMOGRAPHIC_DIMENSIONS, DEMOGRAPHIC_POPULATIONS, type DemographicDimens
 import { formatNumber } from '@/domain/format';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { downloadFile } from '@/files';
-import { ChartWithTable } from './ChartWithTable';
+import { ChartWithTable } from '@/components/ChartWithTable';
 import { CareHeader, careKey, lang, R, useCarePage } from './shared';
 
 const K = `${R}.demographics`;

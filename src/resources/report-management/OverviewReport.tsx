@@ -9,7 +9,7 @@ import type { OverviewDay } from '@/domain/pageReports';
 import { formatNumber } from '@/domain/format';
 import { formatDay, type DayRange } from '@/domain/time';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
-import { ChartWithTable, type DataColumn } from './ChartWithTable';
+import { ChartWithTable, type DataColumn } from '@/components/ChartWithTable';
 import { StatCards } from './StatCards';
 import { locale, R, reportKey } from './shared';
 

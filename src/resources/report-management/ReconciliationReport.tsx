@@ -8,7 +8,7 @@ import { formatMoney, formatNumber } from '@/domain/format';
 import type { ReconciliationBadgeRow, ReconciliationLinkRow } from '@/domain/pageReports';
 import type { DayRange } from '@/domain/time';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
-import { ChartWithTable } from './ChartWithTable';
+import { ChartWithTable } from '@/components/ChartWithTable';
 import { StatCards } from './StatCards';
 import { locale, R, reportKey } from './shared';
 

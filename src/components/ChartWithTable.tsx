@@ -11,7 +11,6 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { R } from './shared';
 
 export interface DataColumn<T> {
   key: string;
@@ -43,7 +42,7 @@ export function ChartWithTable<T>({ title, chart, columns, rows, rowKey }: Props
           {title}
         </Typography>
         <Button size="small" aria-pressed={shown} onClick={() => setShown(!shown)}>
-          {translate(shown ? `${R}.hideTable` : `${R}.showTable`)}
+          {translate(shown ? 'portal.common.hideTable' : 'portal.common.showTable')}
         </Button>
       </Stack>
       <Box aria-hidden sx={{ width: '100%', minWidth: 0 }}>
