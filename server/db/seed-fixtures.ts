@@ -218,7 +218,8 @@ export const DemoUsers = {
     name: 'Ngô Thanh Tùng',
     email: 'bpu.owner@example.vn',
     phone: '0708123456',
-    memberships: [{ merchant: 'bpu', roles: ['MERCHANT_OWNER'] }],
+    // The financing and settlement report roles too: the top brand also has them, but a fresh seed holds it at e-contract signing.
+    memberships: [{ merchant: 'bpu', roles: ['MERCHANT_OWNER', 'NEWTON_REPORT', 'BAMBOO_REPORT'] }],
   },
   /** The provider's operator: answers tickets in /portal/ops, belongs to no merchant. */
   ops: {

@@ -115,7 +115,7 @@ export default function ChatChannel() {
                 </Button>
               </Stack>
               <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }} aria-label={translate(`${C}.blockedWords`)} role="list">
-                {draft.blockedWords.length === 0 && <Chip label={translate(`${C}.noWords`)} variant="outlined" />}
+                {draft.blockedWords.length === 0 && <Chip role="listitem" label={translate(`${C}.noWords`)} variant="outlined" />}
                 {draft.blockedWords.map((w) => (
                   <Chip
                     key={w}
