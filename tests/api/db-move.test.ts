@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { presetRange, vietnamToday } from '@/domain/time';
-import { DEMO_PASSWORD, DemoUsers } from '../../server/db/seed-fixtures';
+import { DEMO_PASSWORD, DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
 import { describeOnPostgres, freePort, ownDatabase, root, startServer, waitFor, type ServerProcess } from './processes';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -97,10 +97,17 @@ describeOnPostgres('moving the embedded database to PostgreSQL; backup and resto
     embedded = await started({ DATA_DIR: dataDir, SEED: 'on', SEED_SIZE: 'small' }, 'embedded server');
     servers.push(embedded);
     before = await figures(embedded.base);
-    // Not a comparison of nothing: the owner sees the four demo merchants, each with its stores and totals.
+    // Not a comparison of nothing: the owner sees the four demo merchants, each with its stores, and the
+    // transaction totals of the two whose roles include the report (P2M and the pagoda's donation owner do not).
     const owner = before.owner_demo as { perMerchant: Record<string, { stores: { status: number }; totals: { status: number }[] }> };
     expect(Object.keys(owner.perMerchant)).toHaveLength(4);
-    for (const seen of Object.values(owner.perMerchant)) expect([seen.stores.status, ...seen.totals.map((t) => t.status)]).toEqual([200, 200, 200]);
+    const statuses = Object.entries(owner.perMerchant).map(([id, seen]) => [Number(id), seen.stores.status, ...seen.totals.map((t) => t.status)]);
+    expect(statuses).toEqual([
+      [DemoMerchants.sme.id, 200, 200, 200],
+      [DemoMerchants.topBrand.id, 200, 200, 200],
+      [DemoMerchants.p2m.id, 200, 403, 403],
+      [DemoMerchants.pagoda.id, 200, 403, 403],
+    ]);
   }, 300_000);
   afterAll(async () => {
     for (const server of servers) await stop(server);
