@@ -37,7 +37,7 @@ test.describe('marketing budget', () => {
     await expect(dialog).toBeHidden();
     await expect.poll(() => available(page)).toBe(before + 500_000);
 
-    await page.getByRole('navigation', { name: t(`${T}.nav.label`) }).getByRole('link', { name: t(`${T}.nav.marketing-payment-history`) }).click();
+    await page.getByRole('navigation', { name: t(`${G}.nav.label`) }).getByRole('link', { name: t(`${G}.nav.marketing-payment-history`) }).click();
     await expect(page).toHaveURL(new RegExp(`${PAYMENTS}$`));
     await expect(page.getByRole('heading', { name: t('resources.marketing-payment-history.name'), level: 1 })).toBeVisible();
     const first = page.getByTestId('marketing-payment-row').first();
