@@ -4,12 +4,13 @@
  * in about half a second (helpers.ts).
  */
 import { PGlite } from '@electric-sql/pglite';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
-import { POSTGRES_TEMPLATE } from './processes';
+import { POSTGRES_TEMPLATE, root } from './processes';
 import { pgliteDatabase, pgliteExtensions, postgresDatabase } from '../../server/db/client';
 import { seedIfEmpty } from '../../server/db/seed';
 import { seedSizeFor } from '../../server/config';
@@ -49,7 +50,23 @@ async function setupPostgres(project: TestProject, serverUrl: string) {
   project.provide('postgresServerUrl', serverUrl);
 }
 
+/**
+ * The PostgreSQL suites (two processes on one database, …) always run: without TEST_DATABASE_URL the
+ * run starts a throwaway PostgreSQL with .ci/postgres (installing it where it can), and the test workers
+ * inherit its URL. Where none can be had, describeOnPostgres fails those suites by name.
+ */
+function ensureTestDatabase(): void {
+  if (process.env.TEST_DATABASE_URL) return;
+  try {
+    const url = execFileSync(join(root, '.ci', 'postgres'), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    if (url) process.env.TEST_DATABASE_URL = url;
+  } catch {
+    // No PostgreSQL here: the suites that need it say so.
+  }
+}
+
 export default async function setup(project: TestProject) {
+  ensureTestDatabase();
   if (process.env.API_ENGINE === 'postgres') {
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (!serverUrl) throw new Error('API_ENGINE=postgres needs TEST_DATABASE_URL');
