@@ -4,13 +4,12 @@
  * is materialised once (= countAudience), each gets one chat message, and the broadcast is started by
  * one pass only. Runs when TEST_DATABASE_URL is set, in a database of its own.
  */
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { and, count, eq, like } from 'drizzle-orm';
-import { describeOnPostgres, ownDatabase } from './processes';
-import { buildApp } from '../../server/app';
-import { testConfig } from '../../server/config';
-import { openDatabase, type Database } from '../../server/db/client';
+import { describeOnPostgres } from './processes';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../server/db/client';
+import { onTwoPools } from './pools';
 import { broadcastRecipients, broadcasts, businessPageFollows, businessPages, chatMessages, customers, pageCustomerTags, pageTags } from '../../server/db/schema';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
 import { countAudience } from '../../server/lib/audience';
@@ -18,30 +17,20 @@ import { runBroadcastPass, sendRecipient, startDueBroadcast } from '../../server
 import { EMPTY_AUDIENCE } from '../../src/domain/audience';
 import { addDays, vietnamTime, vietnamToday } from '../../src/domain/time';
 
-const url = process.env.TEST_DATABASE_URL;
 const OWN_DATABASE = `portal_test_care_${process.pid}`;
 const SME = DemoMerchants.sme.id;
 const AT = () => vietnamTime(addDays(vietnamToday(), 1), 10);
 
 describeOnPostgres('broadcasts on PostgreSQL, concurrent sender passes', () => {
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: FastifyInstance;
   let second: Database;
   let pageId: number;
-  beforeAll(async () => {
-    const own = await ownDatabase(url!, OWN_DATABASE);
-    app = await buildApp(testConfig({ databaseUrl: own }));
-    second = await openDatabase({ dataDir: null, databaseUrl: own });
+  onTwoPools(OWN_DATABASE, async (a, b) => {
+    app = a;
+    second = b;
     const [page] = await app.database.db.insert(businessPages).values({ merchantId: SME, name: 'Trang PG', slug: 'pg_care_page', status: 'ACTIVE' }).returning({ id: businessPages.id });
     pageId = page!.id;
-  }, 180_000);
-  afterAll(async () => {
-    await second?.close();
-    await app?.close();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop database if exists ${OWN_DATABASE} with (force)`);
-    await client.end();
-  }, 30_000);
+  });
 
   async function broadcastTo(tagName: string, n: number) {
     const db = app.database.db;

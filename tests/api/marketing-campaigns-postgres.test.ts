@@ -4,47 +4,36 @@
  * nor its reserve, the ledger equals the account, and concurrent moves (two approvals, two ends) apply
  * once. Runs when TEST_DATABASE_URL is set, in a database of its own.
  */
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { vietnamToday } from '@/domain/time';
-import { buildApp } from '../../server/app';
-import { testConfig } from '../../server/config';
-import { openDatabase, type Database } from '../../server/db/client';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../server/db/client';
+import { onTwoPools } from './pools';
 import { businessPages, marketingCampaignEvents, marketingCampaigns, marketingLedger } from '../../server/db/schema';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
 import { moveCampaign, type ActorRef } from '../../server/lib/marketing/campaigns';
 import { deliveryPass, deliverTick } from '../../server/lib/marketing/delivery';
 import { topUp } from '../../server/lib/marketing/ledger';
 import { expectMoneyAgrees, HOUR, insertCampaign } from './marketing-campaigns-helpers';
-import { describeOnPostgres, ownDatabase } from './processes';
+import { describeOnPostgres } from './processes';
 
-const url = process.env.TEST_DATABASE_URL;
 const OWN_DATABASE = `portal_test_campaigns_${process.pid}`;
 const SME = DemoMerchants.sme.id;
 const OPERATOR: ActorRef = { kind: 'OPERATOR', userId: null, name: 'ops' };
 const MERCHANT: ActorRef = { kind: 'MERCHANT', userId: null, name: 'owner' };
 
 describeOnPostgres('campaign money on PostgreSQL, two pools at once', () => {
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: FastifyInstance;
   let second: Database;
   let pageId: number;
-  beforeAll(async () => {
-    const own = await ownDatabase(url!, OWN_DATABASE);
-    app = await buildApp(testConfig({ databaseUrl: own }));
-    second = await openDatabase({ dataDir: null, databaseUrl: own });
+  onTwoPools(OWN_DATABASE, async (a, b) => {
+    app = a;
+    second = b;
     const [page] = await app.database.db.insert(businessPages).values({ merchantId: SME, name: 'Trang PG', slug: 'pg_campaign_page', status: 'ACTIVE' }).returning({ id: businessPages.id });
     pageId = page!.id;
     await app.database.db.transaction((tx) => topUp(tx, { merchantId: SME, amount: 10_000_000, source: 'WALLET', userId: null, idempotencyKey: 'pg-campaigns-topup' }));
-  }, 180_000);
-  afterAll(async () => {
-    await second?.close();
-    await app?.close();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop database if exists ${OWN_DATABASE} with (force)`);
-    await client.end();
-  }, 30_000);
+  });
 
   const db = () => app.database.db;
   const pools = () => [db(), second.db];

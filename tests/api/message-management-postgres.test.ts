@@ -4,32 +4,26 @@
  * silent ones), and the greeting of a conversation handled at once by both pools is sent once. Runs when
  * TEST_DATABASE_URL is set, in a database of its own.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { ownDatabase, describeOnPostgres } from './processes';
-import { buildApp } from '../../server/app';
-import { testConfig } from '../../server/config';
-import { openDatabase, type Database } from '../../server/db/client';
+import { describeOnPostgres } from './processes';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../server/db/client';
+import { onTwoPools } from './pools';
 import { businessPages, chatConversations, chatMessages, customers, pageChatSettings } from '../../server/db/schema';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
 import { autoResolve, chatAutomation } from '../../server/lib/chat-automation';
 import { liveChatRepository } from '../../server/lib/live-chat/repository';
 
-const url = process.env.TEST_DATABASE_URL;
 const OWN_DATABASE = 'portal_test_message_management';
 const SME = DemoMerchants.sme.id;
 
 describeOnPostgres('chat automation on PostgreSQL, two pools at once', () => {
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: FastifyInstance;
   let second: Database;
-  beforeAll(async () => {
-    const own = await ownDatabase(url!, OWN_DATABASE);
-    app = await buildApp(testConfig({ databaseUrl: own }));
-    second = await openDatabase({ dataDir: null, databaseUrl: own });
-  }, 180_000);
-  afterAll(async () => {
-    await second?.close();
-    await app?.close();
+  onTwoPools(OWN_DATABASE, (a, b) => {
+    app = a;
+    second = b;
   });
 
   it('resolves each silent conversation once and greets each conversation once', async () => {

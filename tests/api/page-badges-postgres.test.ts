@@ -4,31 +4,25 @@
  * rule; two pools each run 10 passes concurrently; every badge exists once and the passes together
  * report exactly 50 awards. Runs when TEST_DATABASE_URL is set, in a database of its own.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { ownDatabase, describeOnPostgres } from './processes';
-import { buildApp } from '../../server/app';
-import { testConfig } from '../../server/config';
-import { openDatabase, type Database } from '../../server/db/client';
+import { describeOnPostgres } from './processes';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../server/db/client';
+import { onTwoPools } from './pools';
 import { businessPages, customers, pageBadgeAwards, pageBadgeRules, pageReviews, transactions } from '../../server/db/schema';
 import { DemoMerchants } from '../../server/db/seed-fixtures';
 import { awardBadges } from '../../server/lib/page-badges';
 
-const url = process.env.TEST_DATABASE_URL;
 const OWN_DATABASE = 'portal_test_page_badges';
 const SME = DemoMerchants.sme.id;
 
 describeOnPostgres('page badges on PostgreSQL, concurrent passes', () => {
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: FastifyInstance;
   let second: Database;
-  beforeAll(async () => {
-    const own = await ownDatabase(url!, OWN_DATABASE);
-    app = await buildApp(testConfig({ databaseUrl: own }));
-    second = await openDatabase({ dataDir: null, databaseUrl: own });
-  }, 180_000);
-  afterAll(async () => {
-    await second?.close();
-    await app?.close();
+  onTwoPools(OWN_DATABASE, (a, b) => {
+    app = a;
+    second = b;
   });
 
   it('gives each badge once however many passes run at once', async () => {
