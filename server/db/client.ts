@@ -191,13 +191,18 @@ async function listenOnPool(
 ): Promise<() => Promise<void>> {
   let conn: pg.PoolClient | null = null;
   let stopped = false;
+  const released = new WeakSet<pg.PoolClient>();
   const quoted = `"${channel.replace(/"/g, '""')}"`;
   const attach = async (): Promise<void> => {
     const c = await pool.connect();
     c.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
+    // A lost connection can report more than one error, and may report one after stop() released it:
+    // it goes back to the pool once (the pool handles what comes after).
     c.on('error', () => {
+      if (released.has(c)) return;
+      released.add(c);
       c.release(true);
       if (conn === c) conn = null;
       if (!stopped && !isClosed()) setTimeout(() => void attach().catch(() => undefined), LISTEN_RETRY_MS).unref();
@@ -212,6 +217,8 @@ async function listenOnPool(
     conn = null;
     if (!c) return;
     await c.query(`UNLISTEN ${quoted}`).catch(() => undefined);
+    if (released.has(c)) return;
+    released.add(c);
     c.release();
   };
 }
@@ -242,6 +249,10 @@ async function openPglite(dataDir: string, sharedBuffers: string | null | undefi
 export async function openDatabase({ dataDir, databaseUrl, pgliteSharedBuffers }: OpenOptions): Promise<Database> {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, pg_terminate_backend) is reported here; without
+    // a listener it would be an uncaught exception that ends the process. The pool has already dropped it
+    // and the next query opens a new one.
+    pool.on('error', () => undefined);
     // Fail at start, not on the first request, when the server is unreachable.
     await pool.query('select 1').catch(async (err) => {
       await pool.end();

@@ -1,0 +1,61 @@
+/**
+ * PostgreSQL ends the server's connections (a restart, a failover, pg_terminate_backend): the process keeps
+ * running, answers the next request on new connections, and listens again for the other processes' news.
+ * Before the pool had an error listener, an ended idle connection was an uncaught exception that stopped it.
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5439/postgres npx vitest run --project api tests/api/postgres-connection-loss.test.ts
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import pg from 'pg';
+import { describeOnPostgres, freePort, ownDatabase, startServer, waitFor, type ServerProcess } from './processes';
+
+const url = process.env.TEST_DATABASE_URL;
+const NAME = `portal_test_connection_loss_${process.pid}`;
+
+async function onServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+const listening = () =>
+  onServer(async (c) => (await c.query(`select count(*)::int as n from pg_stat_activity where datname = $1 and query like 'LISTEN %'`, [NAME])).rows[0].n as number);
+
+describeOnPostgres('the server outlives PostgreSQL ending its connections', () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    const own = await ownDatabase(url!, NAME);
+    server = startServer(await freePort(), { DATABASE_URL: own });
+    await waitFor(() => server.output().includes('merchant portal ready'), 150_000, () => server.output().slice(-2000));
+  }, 180_000);
+  afterAll(async () => {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    await onServer((c) => c.query(`drop database if exists ${NAME} with (force)`));
+  }, 30_000);
+
+  it('keeps running, answers on new connections and listens again', async () => {
+    const login = () =>
+      fetch(`${server.base}/authentication/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'owner_demo', password: 'Demo@1234' }),
+      });
+    expect((await login()).status).toBe(200);
+    expect(await listening()).toBeGreaterThan(0);
+
+    const ended = await onServer(async (c) => (await c.query(`select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where datname = $1) t`, [NAME])).rows[0].n as number);
+    expect(ended).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 500));
+
+    expect(server.child.exitCode).toBeNull();
+    expect(server.output()).not.toMatch(/uncaught|Release called on client/i);
+    expect((await login()).status).toBe(200);
+    // The LISTEN connection is replaced after its retry delay (server/db/client.ts).
+    const until = Date.now() + 10_000;
+    while ((await listening()) === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+    expect(await listening()).toBeGreaterThan(0);
+  }, 60_000);
+});
