@@ -638,3 +638,55 @@ export const MessageManagementApiPaths = {
   /** Public: the quick menu and FAQ questions (GET); the signed-in demo customer picks one (POST). */
   chatMenu: '/public/pages/:slug/chat/menu',
 } as const;
+
+/**
+ * Marketing campaigns (src/domain/marketingCampaigns.ts): paths below /api (spec §7 /businesspage/v3), all
+ * scoped to the chosen merchant; operator paths under /ops.
+ */
+export const MarketingCampaignApiPaths = {
+  /** The merchant's pages with their campaign counts by status. */
+  pages: '/businesspage/v3/merchants/:merchantId/marketing/pages',
+  page: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId',
+  campaigns: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/campaigns',
+  campaign: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/campaigns/:campaignId',
+  campaignAction: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/campaigns/:campaignId/:action',
+  campaignDelivery: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/campaigns/:campaignId/delivery',
+  campaignEvents: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/campaigns/:campaignId/events',
+  /** What the create screen starts from (`from` = template:<id> | campaign:<id>). */
+  campaignSource: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/campaign-source',
+  audienceEstimate: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/audience-estimate',
+  /** The page's tags and the provinces wallet customers live in (the audience form's choices). */
+  audienceOptions: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/audience-options',
+  paymentLinks: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/payment-links',
+  media: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/media',
+  templates: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/templates',
+  template: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/templates/:templateId',
+  templateDuplicate: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/templates/:templateId/duplicate',
+  /** Demo mode only (loopback): one delivery pass now (starts due campaigns, delivers, ends finished ones). */
+  demoDeliveryPass: '/demo/marketing/delivery-pass',
+  /** Operator (INTERNAL_USER): campaigns by status across merchants, and the review of one. */
+  opsCampaigns: '/ops/marketing-campaigns',
+  opsCampaignApprove: '/ops/marketing-campaigns/:campaignId/approve',
+  opsCampaignReject: '/ops/marketing-campaigns/:campaignId/reject',
+} as const;
+
+/** The marketing budget (src/domain/marketingBudget.ts): paths below /api (spec §7 /businesspage/v3), all scoped to the chosen merchant. */
+export const MarketingBudgetApiPaths = {
+  /** Whether marketing is open (§4 ADS onboarded) and what the caller may do. */
+  gate: '/businesspage/v3/merchants/:merchantId/marketing/gate',
+  account: '/businesspage/v3/merchants/:merchantId/marketing/budget',
+  topUps: '/businesspage/v3/merchants/:merchantId/marketing/budget/top-ups',
+  threshold: '/businesspage/v3/merchants/:merchantId/marketing/budget/low-balance-threshold',
+  spending: '/businesspage/v3/merchants/:merchantId/marketing/budget/spending',
+  payments: '/businesspage/v3/merchants/:merchantId/marketing/payments',
+  paymentsExport: '/businesspage/v3/merchants/:merchantId/marketing/payments/export',
+  transactions: '/businesspage/v3/merchants/:merchantId/marketing/transactions',
+  transactionsExport: '/businesspage/v3/merchants/:merchantId/marketing/transactions/export',
+} as const;
+
+/** The operator's review of service registrations (src/domain/serviceReviews.ts), INTERNAL_USER only. */
+export const ServiceReviewApiPaths = {
+  queue: '/ops/service-registrations',
+  approve: '/ops/service-registrations/:registrationId/approve',
+  reject: '/ops/service-registrations/:registrationId/reject',
+} as const;

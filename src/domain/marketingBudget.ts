@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import { addDays, dayCount, isDayKey, MAX_RANGE_DAYS } from './time';
 import { ValidationKeys } from './validation';
+// The paths live with the rest of the contract, so the dataProvider's import of them leaves this module's schemas out.
+export { MarketingBudgetApiPaths } from './api';
 
 export const LEDGER_KINDS = ['TOPUP', 'RESERVE', 'DEBIT', 'RELEASE'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -35,20 +37,6 @@ export const canManageMarketing = (roles: readonly string[]): boolean =>
   roles.some((r) => (MARKETING_MANAGER_ROLES as readonly string[]).includes(r));
 export const canReadMarketingBudget = (roles: readonly string[]): boolean =>
   canManageMarketing(roles) || roles.some((r) => (MARKETING_READER_ROLES as readonly string[]).includes(r));
-
-/** Paths below /api (spec §7 /businesspage/v3), all scoped to the chosen merchant. */
-export const MarketingBudgetApiPaths = {
-  /** Whether marketing is open (§4 ADS onboarded) and what the caller may do. */
-  gate: '/businesspage/v3/merchants/:merchantId/marketing/gate',
-  account: '/businesspage/v3/merchants/:merchantId/marketing/budget',
-  topUps: '/businesspage/v3/merchants/:merchantId/marketing/budget/top-ups',
-  threshold: '/businesspage/v3/merchants/:merchantId/marketing/budget/low-balance-threshold',
-  spending: '/businesspage/v3/merchants/:merchantId/marketing/budget/spending',
-  payments: '/businesspage/v3/merchants/:merchantId/marketing/payments',
-  paymentsExport: '/businesspage/v3/merchants/:merchantId/marketing/payments/export',
-  transactions: '/businesspage/v3/merchants/:merchantId/marketing/transactions',
-  transactionsExport: '/businesspage/v3/merchants/:merchantId/marketing/transactions/export',
-} as const;
 
 /** The header a client sends with a top-up (a new random key per confirmed top-up, the same on a retry). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -11,6 +11,8 @@ import { customerTemplateText } from './customerTemplates';
 import { PAGE_MEDIA_NAME } from './pageContent';
 import { addDays, dayCount, dayKeyOf, VN_UTC_OFFSET_MINUTES } from './time';
 import { ValidationKeys } from './validation';
+// The paths live with the rest of the contract, so the dataProvider's import of them leaves this module's schemas out.
+export { MarketingCampaignApiPaths } from './api';
 
 export const OBJECTIVES = ['FOLLOWERS', 'REACH', 'SALES'] as const;
 export type Objective = (typeof OBJECTIVES)[number];
@@ -230,34 +232,6 @@ export const campaignRejectSchema = z.strictObject({
 
 /** A merchant move names the version it was shown, so a second click on a stale screen does nothing. */
 export const campaignMoveSchema = z.strictObject({ version: z.number(ValidationKeys.invalid).int(ValidationKeys.invalid).positive(ValidationKeys.invalid) });
-
-/** Paths below /api (spec §7 /businesspage/v3), all scoped to the chosen merchant; operator paths under /ops. */
-export const MarketingCampaignApiPaths = {
-  /** The merchant's pages with their campaign counts by status. */
-  pages: '/businesspage/v3/merchants/:merchantId/marketing/pages',
-  page: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId',
-  campaigns: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/campaigns',
-  campaign: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/campaigns/:campaignId',
-  campaignAction: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/campaigns/:campaignId/:action',
-  campaignDelivery: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/campaigns/:campaignId/delivery',
-  campaignEvents: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/campaigns/:campaignId/events',
-  /** What the create screen starts from (`from` = template:<id> | campaign:<id>). */
-  campaignSource: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/campaign-source',
-  audienceEstimate: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/audience-estimate',
-  /** The page's tags and the provinces wallet customers live in (the audience form's choices). */
-  audienceOptions: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/audience-options',
-  paymentLinks: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/payment-links',
-  media: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/media',
-  templates: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/templates',
-  template: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/templates/:templateId',
-  templateDuplicate: '/businesspage/v3/merchants/:merchantId/marketing/pages/:pageId/templates/:templateId/duplicate',
-  /** Demo mode only (loopback): one delivery pass now (starts due campaigns, delivers, ends finished ones). */
-  demoDeliveryPass: '/demo/marketing/delivery-pass',
-  /** Operator (INTERNAL_USER): campaigns by status across merchants, and the review of one. */
-  opsCampaigns: '/ops/marketing-campaigns',
-  opsCampaignApprove: '/ops/marketing-campaigns/:campaignId/approve',
-  opsCampaignReject: '/ops/marketing-campaigns/:campaignId/reject',
-} as const;
 
 /** A campaign as the API answers it (server/lib/marketing/campaigns.ts toCampaign, the portal's screens). */
 export interface Campaign {

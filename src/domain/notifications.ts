@@ -3,10 +3,9 @@
  * the kinds, their parameters, the per-user delivery preferences and the API paths. Shared by the bell
  * (src/features/notifications) and the server (server/lib/notifications, server/routes/notifications).
  * A notification's text is never stored: it is `portal.notifications.kinds.<KIND>` rendered in the
- * viewer's language from its params.
+ * viewer's language from its params. The preferences' schema is in ./notificationPreferences, so the bell
+ * never loads zod.
  */
-import { z } from 'zod';
-
 export const NOTIFICATION_KINDS = [
   'PAYOUT_DONE',
   'PAYOUT_FAILED',
@@ -45,18 +44,16 @@ export interface NotificationSummary {
   unread: number;
 }
 
-/** One preference row per kind: whether the notification also goes by e-mail and/or SMS. */
-export const notificationPreferenceSchema = z.strictObject({
-  kind: z.enum(NOTIFICATION_KINDS),
-  email: z.boolean(),
-  sms: z.boolean(),
-});
-export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+/** One preference row per kind: whether the notification also goes by e-mail and/or SMS (checked by ./notificationPreferences). */
+export interface NotificationPreference {
+  kind: NotificationKind;
+  email: boolean;
+  sms: boolean;
+}
 
-export const notificationPreferencesSchema = z.strictObject({
-  preferences: z.array(notificationPreferenceSchema).max(NOTIFICATION_KINDS.length),
-});
-export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesSchema>;
+export interface NotificationPreferencesInput {
+  preferences: NotificationPreference[];
+}
 
 /** Links are app paths only: never another origin (an open redirect from a notification). */
 export const NOTIFICATION_LINK_PATTERN = /^\/portal\/[A-Za-z0-9/_\-.?=&%,]*$/;

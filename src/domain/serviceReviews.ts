@@ -5,12 +5,8 @@
  * in /portal/ops. Paths under /api/ops (INTERNAL_USER only).
  */
 import { REGISTRATION_STATUSES, type RegistrationStatus } from './services';
-
-export const ServiceReviewApiPaths = {
-  queue: '/ops/service-registrations',
-  approve: '/ops/service-registrations/:registrationId/approve',
-  reject: '/ops/service-registrations/:registrationId/reject',
-} as const;
+// The paths live with the rest of the contract, so the dataProvider's import of them leaves this module's schemas out.
+export { ServiceReviewApiPaths } from './api';
 
 export const REVIEW_STATUSES = REGISTRATION_STATUSES;
 

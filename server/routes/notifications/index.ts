@@ -13,10 +13,10 @@ import {
   NOTIFICATION_KINDS,
   NOTIFICATION_STREAM_EVENT,
   NotificationApiPaths as Paths,
-  notificationPreferencesSchema,
   type NotificationItem,
   type NotificationKind,
 } from '@/domain/notifications';
+import { notificationPreferencesSchema } from '@/domain/notificationPreferences';
 import { notificationPreferences, notifications, sessions } from '../../db/schema';
 import { emptyEnvelopeSchema, envelopeSchema, ok, okEmpty } from '../../envelope';
 import { ApiError } from '../../errors';

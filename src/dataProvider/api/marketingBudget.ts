@@ -1,15 +1,14 @@
-import type { Page } from '@/domain/api';
-import {
-  MarketingBudgetApiPaths as Paths,
-  type MarketingAccount,
-  type MarketingGate,
-  type MarketingPayment,
-  type MarketingSpending,
-  type MarketingTransaction,
-  type PaymentKind,
-  type TopUpSource,
+import { MarketingBudgetApiPaths as Paths, ServiceReviewApiPaths, type Page } from '@/domain/api';
+import type {
+  MarketingAccount,
+  MarketingGate,
+  MarketingPayment,
+  MarketingSpending,
+  MarketingTransaction,
+  PaymentKind,
+  TopUpSource,
 } from '@/domain/marketingBudget';
-import { ServiceReviewApiPaths, type ServiceRegistrationReview } from '@/domain/serviceReviews';
+import type { ServiceRegistrationReview } from '@/domain/serviceReviews';
 import type { RegistrationStatus } from '@/domain/services';
 import { fetchedFileOf, type FetchedFile } from '@/files';
 import type { HttpClient, QueryParams } from '../httpClient';

@@ -1,15 +1,14 @@
-import type { Page } from '@/domain/api';
+import { MarketingCampaignApiPaths as Paths, type Page } from '@/domain/api';
 import type { Audience } from '@/domain/audience';
-import {
-  MarketingCampaignApiPaths as Paths,
-  type BudgetKind,
-  type Campaign,
-  type CampaignInput,
-  type CampaignStatus,
-  type Cta,
-  type MerchantAction,
-  type Objective,
-  type TemplateInput,
+import type {
+  BudgetKind,
+  Campaign,
+  CampaignInput,
+  CampaignStatus,
+  Cta,
+  MerchantAction,
+  Objective,
+  TemplateInput,
 } from '@/domain/marketingCampaigns';
 import type { HttpClient } from '../httpClient';
 import { apiCall, type ApiContext } from './context';

@@ -26,7 +26,7 @@ import { CHOOSE_MERCHANT_PATH } from '@/authProvider/paths';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { usePathOf } from '@/resourceConfig';
 import { notificationText, routerPathOf } from './notificationText';
-import { NOTIFICATION_PREFERENCES_ID } from './NotificationPreferencesForm';
+import { NOTIFICATION_PREFERENCES_ID } from './preferencesAnchor';
 import { useLiveNotifications } from './useLiveNotifications';
 
 const PAGE_SIZE = 10;

@@ -12,9 +12,9 @@ import Typography from '@mui/material/Typography';
 import { NOTIFICATION_KINDS, type NotificationKind, type NotificationPreference } from '@/domain/notifications';
 import { notify } from '@/components/notifications/notifier';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
+import { NOTIFICATION_PREFERENCES_ID } from './preferencesAnchor';
 
-/** The id of the preferences block: the bell's "preferences" link scrolls to it. */
-export const NOTIFICATION_PREFERENCES_ID = 'notification-preferences';
+export { NOTIFICATION_PREFERENCES_ID };
 const preferencesKey = ['portal', 'account', 'notification-preferences'] as const;
 type Channel = 'email' | 'sms';
 
