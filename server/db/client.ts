@@ -128,6 +128,18 @@ export function pgliteDatabase(client: PGlite, lock: DataDirLock | null = null):
   };
 }
 
+/**
+ * bigint (int8: count(*), sum() of integers, bigint columns in raw queries) reads as a number on PGlite
+ * (a BigInt only beyond 2^53) but as a string on node-postgres. PostgreSQL reads it the way PGlite does,
+ * so a query behaves the same on both engines. Drizzle's node-postgres driver asks pg's global parsers
+ * for every type but dates and intervals, so this is set once for the process.
+ */
+function parseInt8(value: string): number | bigint {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : BigInt(value);
+}
+pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
+
 export function postgresDatabase(pool: pg.Pool): Database {
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   let closed = false;
