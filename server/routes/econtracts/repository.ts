@@ -257,6 +257,9 @@ export function econtractsRepository(db: Db) {
      */
     async reissue(merchantId: number, now: Date): Promise<number> {
       return db.transaction(async (tx) => {
+        // Two reissues at once (two tabs, PostgreSQL's concurrent transactions) would both find nothing
+        // pending and number the same contract: the merchant's row makes them take turns.
+        const [{ code }] = await tx.select({ code: merchants.partnerCode }).from(merchants).where(eq(merchants.id, merchantId)).for('update');
         const [template] = await tx
           .select({ id: contractTemplates.id })
           .from(contractTemplates)
@@ -269,7 +272,6 @@ export function econtractsRepository(db: Db) {
           .where(and(eq(econtracts.merchantId, merchantId), eq(econtracts.templateId, template.id), eq(econtracts.status, 'PENDING')));
         if (!pending) {
           // Numbers follow the seed's scheme: partner code and the merchant's running count.
-          const [{ code }] = await tx.select({ code: merchants.partnerCode }).from(merchants).where(eq(merchants.id, merchantId));
           const [{ n }] = await tx.select({ n: count() }).from(econtracts).where(eq(econtracts.merchantId, merchantId));
           const contractNo = `HD-${code}-${String(n + 1).padStart(4, '0')}`;
           [pending] = await tx
