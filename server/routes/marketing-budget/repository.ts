@@ -10,6 +10,7 @@ import type { MarketingPayment, MarketingSpending, MarketingTransaction, Payment
 import { PAYMENT_KINDS } from '@/domain/marketingBudget';
 import { addDays, dayStart } from '@/domain/time';
 import type { Db } from '../../db/client';
+import { exactTime, olderThan } from '../../db/keyset';
 import { marketingLedger as L } from '../../db/schema';
 import type { PageRequest } from '../../pagination';
 
@@ -127,15 +128,15 @@ export function marketingBudgetRepository(db: Db) {
     /** Every payment the filter selects, newest first, in keyset batches. */
     async *streamPayments(merchantId: number, filter: PaymentFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<MarketingPayment> {
       const where = paymentCondition(merchantId, filter);
-      let last: PaymentRecord | undefined;
+      let last: { at: string; id: number } | undefined;
       for (;;) {
         const batch = await db
-          .select(paymentColumns)
+          .select({ ...paymentColumns, at: exactTime(L.createdAt) })
           .from(L)
-          .where(last ? and(where, sql`(${L.createdAt}, ${L.id}) < (${last.createdAt}, ${last.id})`) : where)
+          .where(last ? and(where, olderThan(L.createdAt, L.id, last.at, last.id)) : where)
           .orderBy(desc(L.createdAt), desc(L.id))
           .limit(batchSize);
-        for (const row of batch) yield toPayment(row);
+        for (const { at: _at, ...row } of batch) yield toPayment(row);
         if (batch.length < batchSize) return;
         last = batch[batch.length - 1];
       }

@@ -23,6 +23,7 @@ import {
 import { dayBounds } from '@/domain/time';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { exactTime, olderThan } from '../../db/keyset';
 import { paymentLinkPayments, paymentLinks, stores, transactions, users } from '../../db/schema';
 import { offsetOf, type PageRequest } from '../../pagination';
 
@@ -172,15 +173,20 @@ export function paymentLinksRepository(db: Db) {
     /** Every link the filter selects, newest first, `batchSize` at a time (keyset): memory stays flat. */
     async *stream(scope: LinkScope, filter: PaymentLinkFilter, now: Date, batchSize = LINK_EXPORT_BATCH_SIZE): AsyncGenerator<PaymentLink> {
       const where = filterCondition(scope, filter, now);
-      let last: LinkRecord | undefined;
+      let last: { at: string; id: number } | undefined;
       for (;;) {
-        const batch = await selectLinks()
-          .where(last ? and(where, sql`(${L.createdAt}, ${L.id}) < (${last.createdAt}, ${last.id})`) : where)
+        const batch = await db
+          .select({ ...listColumns, at: exactTime(L.createdAt) })
+          .from(paymentLinks)
+          .leftJoin(stores, eq(stores.id, paymentLinks.storeId))
+          .leftJoin(users, eq(users.id, paymentLinks.createdBy))
+          .where(last ? and(where, olderThan(L.createdAt, L.id, last.at, last.id)) : where)
           .orderBy(desc(L.createdAt), desc(L.id))
           .limit(batchSize);
         for (const row of batch) yield toPaymentLink(row, now);
         if (batch.length < batchSize) return;
-        last = batch[batch.length - 1].link;
+        const tail = batch[batch.length - 1];
+        last = { at: tail.at, id: tail.link.id };
       }
     },
 
