@@ -1,6 +1,15 @@
 import { useMemo } from 'react';
 import { Navigate, Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource, useCanAccess } from 'react-admin';
+import {
+  AdminContext,
+  AuthenticationError,
+  CoreAdminUI,
+  CustomRoutes,
+  Resource,
+  useCanAccess,
+  useResetErrorBoundaryOnLocationChange,
+} from 'react-admin';
+import CssBaseline from '@mui/material/CssBaseline';
 import { useRaI18nProvider } from '@/i18n';
 import { createSecureRaStore } from '@/storage';
 import { createAuthProvider } from '@/authProvider';
@@ -12,6 +21,7 @@ import { APP_BASE, pathOf, ResourceListProvider, useResourceList, type ViewName 
 import { themeOptions } from '@/theme';
 import { PageLoader } from '@/components/PageLoader';
 import { RaNotificationBridge } from '@/components/notifications/RaNotificationBridge';
+import { PageError } from '@/layout/PageError';
 import { PortalLayout } from '@/layout/PortalLayout';
 import { NotFoundContent } from '../NotFoundPage';
 import { AccessDeniedPage } from './AccessDeniedPage';
@@ -28,6 +38,11 @@ import { AliasRedirect, ResourceRoute } from './ResourceRoute';
  *
  * Routes are derived from the resource list: each view is mounted at its spec path (CustomRoutes), and
  * react-admin's own /<name>/… routes only redirect there.
+ *
+ * It is react-admin's <Admin> taken apart (AdminContext + CoreAdminUI + the notification) with every part
+ * given: <Admin> and <AdminUI> name their defaults (the sign-in form with react-hook-form, the default
+ * layout and its preferences editor, the polyglot English messages), so using them put all of that in the
+ * welcome page's download although none of it shows.
  */
 const CRUD_VIEWS: readonly Exclude<ViewName, 'page'>[] = ['list', 'create', 'edit', 'show'];
 const ALL_VIEWS: readonly ViewName[] = [...CRUD_VIEWS, 'page'];
@@ -56,6 +71,12 @@ function AdminLoading() {
   return <PageLoader fullScreen />;
 }
 
+/** What shows when the layout itself fails (a page's own failure is caught inside the layout). */
+function AdminError({ resetErrorBoundary }: { resetErrorBoundary: (...args: unknown[]) => void }) {
+  useResetErrorBoundaryOnLocationChange(resetErrorBoundary);
+  return <PageError onRetry={() => resetErrorBoundary()} />;
+}
+
 /** Edit and show views may hold nested routes (tabs); lists, creates and pages match exactly. */
 const routePath = (path: string, view: ViewName) => (view === 'edit' || view === 'show' ? `${path}/*` : path);
 
@@ -66,50 +87,57 @@ export default function AdminApp() {
 
   return (
     <ResourceListProvider resources={resources}>
-      <Admin
+      <AdminContext
         basename={APP_BASE}
-        disableTelemetry
-        requireAuth
-        loginPage={false}
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
         queryClient={queryClient}
         store={store}
         theme={themeOptions}
-        layout={PortalLayout}
-        notification={RaNotificationBridge}
-        dashboard={IndexRedirect}
-        catchAll={CatchAll}
-        accessDenied={AccessDeniedPage}
-        loading={AdminLoading}
       >
-        {resources
-          .filter((resource) => CRUD_VIEWS.some((view) => resource[view]))
-          .map((resource) => (
-            <Resource
-              key={resource.name}
-              name={resource.name}
-              icon={resource.icon}
-              recordRepresentation={resource.recordRepresentation}
-              list={resource.paths.list ? <AliasRedirect resource={resource.name} view="list" /> : undefined}
-              create={resource.paths.create ? <AliasRedirect resource={resource.name} view="create" /> : undefined}
-              edit={resource.paths.edit ? <AliasRedirect resource={resource.name} view="edit" /> : undefined}
-              show={resource.paths.show ? <AliasRedirect resource={resource.name} view="show" /> : undefined}
-            />
-          ))}
-        <CustomRoutes>
-          {resources.flatMap((resource) =>
-            ALL_VIEWS.filter((view) => resource[view] && resource.paths[view]).map((view) => (
-              <Route
-                key={`${resource.name}.${view}`}
-                path={routePath(resource.paths[view]!, view)}
-                element={<ResourceRoute resource={resource} view={view} />}
-              />
-            )),
-          )}
-        </CustomRoutes>
-      </Admin>
+        <CssBaseline enableColorScheme>
+          <CoreAdminUI
+            disableTelemetry
+            requireAuth
+            loginPage={false}
+            layout={PortalLayout}
+            dashboard={IndexRedirect}
+            catchAll={CatchAll}
+            accessDenied={AccessDeniedPage}
+            authenticationError={AuthenticationError}
+            error={AdminError}
+            loading={AdminLoading}
+          >
+            {resources
+              .filter((resource) => CRUD_VIEWS.some((view) => resource[view]))
+              .map((resource) => (
+                <Resource
+                  key={resource.name}
+                  name={resource.name}
+                  icon={resource.icon}
+                  recordRepresentation={resource.recordRepresentation}
+                  list={resource.paths.list ? <AliasRedirect resource={resource.name} view="list" /> : undefined}
+                  create={resource.paths.create ? <AliasRedirect resource={resource.name} view="create" /> : undefined}
+                  edit={resource.paths.edit ? <AliasRedirect resource={resource.name} view="edit" /> : undefined}
+                  show={resource.paths.show ? <AliasRedirect resource={resource.name} view="show" /> : undefined}
+                />
+              ))}
+            <CustomRoutes>
+              {resources.flatMap((resource) =>
+                ALL_VIEWS.filter((view) => resource[view] && resource.paths[view]).map((view) => (
+                  <Route
+                    key={`${resource.name}.${view}`}
+                    path={routePath(resource.paths[view]!, view)}
+                    element={<ResourceRoute resource={resource} view={view} />}
+                  />
+                )),
+              )}
+            </CustomRoutes>
+          </CoreAdminUI>
+          <RaNotificationBridge />
+        </CssBaseline>
+      </AdminContext>
     </ResourceListProvider>
   );
 }
