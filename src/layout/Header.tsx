@@ -188,14 +188,7 @@ function UserMenu() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ list: { 'aria-labelledby': buttonId } }}
       >
-        <Box sx={{ px: 4, py: 2, maxWidth: 280 }} aria-hidden>
-          <Typography sx={{ fontWeight: 600 }} noWrap>
-            {display}
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
-            {auth?.username}
-          </Typography>
-        </Box>
+        <MenuIdentity name={display} username={auth?.username} />
         <Divider />
         <MenuItem
           onClick={() => {
@@ -223,3 +216,22 @@ function UserMenu() {
     </>
   );
 }
+
+/**
+ * Who is signed in, atop the account menu. Not an item: MUI's menu gives the keyboard focus to its first
+ * child unless that child's type says to skip it, and a plain box cannot take focus, which left the focus
+ * outside the menu (arrow keys did nothing).
+ */
+function MenuIdentity({ name, username }: { name: string; username?: string }) {
+  return (
+    <Box sx={{ px: 4, py: 2, maxWidth: 280 }} aria-hidden>
+      <Typography sx={{ fontWeight: 600 }} noWrap>
+        {name}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
+        {username}
+      </Typography>
+    </Box>
+  );
+}
+MenuIdentity.muiSkipListHighlight = true;
