@@ -162,7 +162,7 @@ export const reportViews = pgTable(
 
 export const EXPORT_JOB_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
 
-/** A server-side export of a report list (large sets); the file lives in DATA_DIR/exports. */
+/** A server-side export of a report list (large sets); its file is in the shared blob storage (server/lib/files/blobs.ts: the database, or S3), so any process can serve it. */
 export const exportJobs = pgTable(
   'export_jobs',
   {
