@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -20,7 +17,6 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { visuallyHidden } from '@mui/utils';
 import type { Page } from '@/domain/api';
 import { PAST_EXPORTS_PARAM, type NotificationItem, type NotificationSummary } from '@/domain/notifications';
-import { formatDateTime } from '@/domain/format';
 import { getChosenMerchantId } from '@/authProvider/session';
 import { CHOOSE_MERCHANT_PATH } from '@/authProvider/paths';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
@@ -28,6 +24,9 @@ import { usePathOf } from '@/resourceConfig';
 import { notificationText, routerPathOf } from './notificationText';
 import { NOTIFICATION_PREFERENCES_ID } from './preferencesAnchor';
 import { useLiveNotifications } from './useLiveNotifications';
+
+/** The list itself loads when the bell first opens. */
+const NotificationItems = lazy(() => import('./NotificationItems'));
 
 const PAGE_SIZE = 10;
 /** While the live stream is down the unread count is asked for this often instead. */
@@ -141,6 +140,11 @@ export function NotificationBell() {
   };
 
   if (merchantId === null) return null;
+  const spinner = (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+      <CircularProgress size={24} aria-label={t('portal.notifications.loading')} />
+    </Box>
+  );
   return (
     <>
       <Box role="status" aria-live="polite" sx={visuallyHidden} data-testid="notification-announcer">
@@ -179,9 +183,7 @@ export function NotificationBell() {
         </Stack>
         <Divider />
         {list.isPending ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-            <CircularProgress size={24} aria-label={t('portal.notifications.loading')} />
-          </Box>
+          spinner
         ) : list.isError ? (
           <Stack sx={{ p: 4, gap: 2, alignItems: 'flex-start' }}>
             <Typography role="alert">{t('portal.notifications.loadError')}</Typography>
@@ -192,31 +194,9 @@ export function NotificationBell() {
         ) : items.length === 0 ? (
           <Typography sx={{ p: 4, color: 'text.secondary' }}>{t('portal.notifications.empty')}</Typography>
         ) : (
-          <List dense disablePadding sx={{ maxHeight: 420, overflowY: 'auto' }} aria-labelledby={titleId}>
-            {items.map((item) => (
-              <ListItemButton
-                key={item.id}
-                onClick={() => void open(item)}
-                data-testid="notification-item"
-                data-unread={item.readAt === null ? 'true' : 'false'}
-                sx={{ alignItems: 'flex-start', gap: 2, bgcolor: item.readAt === null ? 'action.hover' : undefined }}
-              >
-                <Box
-                  aria-hidden
-                  sx={{ width: 8, height: 8, mt: 2, borderRadius: '50%', flexShrink: 0, bgcolor: item.readAt === null ? 'primary.main' : 'transparent' }}
-                />
-                <ListItemText
-                  primary={notificationText(i18n, item)}
-                  secondary={
-                    item.readAt === null
-                      ? t('portal.notifications.unreadAt', { time: formatDateTime(item.createdAt) })
-                      : formatDateTime(item.createdAt)
-                  }
-                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere', fontWeight: item.readAt === null ? 600 : 400 } } }}
-                />
-              </ListItemButton>
-            ))}
-          </List>
+          <Suspense fallback={spinner}>
+            <NotificationItems items={items} labelledBy={titleId} onOpen={(item) => void open(item)} />
+          </Suspense>
         )}
         {list.hasNextPage && (
           <>
