@@ -1,40 +1,36 @@
 import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_PATH, WELCOME_PATH } from '@/authProvider/paths';
 import { isSignedIn } from '@/authProvider/session';
-import { ShellLayout } from '@/layout/ShellLayout';
+import { PlainShell } from '@/pages/plain/PlainShell';
 
-/** The not-found message and a way home; shown alone under /auth and inside the layout under /app. */
+/**
+ * The not-found message and a way home; shown alone under /auth and inside the layout under /app. Plain
+ * React and CSS: it is part of the entry chunk, which must not load MUI (issue 19).
+ */
 export function NotFoundContent() {
   const { t } = useTranslation();
   const signedIn = isSignedIn();
   return (
-    <Box sx={{ textAlign: 'center', py: { xs: 10, md: 16 }, px: 4 }} data-testid="not-found">
-      <Typography variant="h2" component="p" sx={{ fontWeight: 700, color: 'primary.main' }} aria-hidden>
+    <div className="plain-message" data-testid="not-found">
+      <p className="plain-message-code" aria-hidden="true">
         {t('portal.notFound.code')}
-      </Typography>
-      <Typography variant="h5" component="h1" sx={{ mt: 2, fontWeight: 600 }}>
-        {t('portal.notFound.title')}
-      </Typography>
-      <Typography sx={{ color: 'text.secondary', mt: 2, maxWidth: 480, mx: 'auto' }}>
-        {t('portal.notFound.message')}
-      </Typography>
-      <Button component={RouterLink} to={signedIn ? WELCOME_PATH : LOGIN_PATH} variant="contained" sx={{ mt: 6 }}>
+      </p>
+      <h1 className="plain-message-title">{t('portal.notFound.title')}</h1>
+      <p className="plain-message-text">{t('portal.notFound.message')}</p>
+      <RouterLink to={signedIn ? WELCOME_PATH : LOGIN_PATH} className="plain-button plain-button-contained">
         {signedIn ? t('portal.notFound.home') : t('portal.notFound.toLogin')}
-      </Button>
-    </Box>
+      </RouterLink>
+    </div>
   );
 }
 
 /** Unknown paths under /auth (and the fall-through of the router). */
 export function NotFoundPage() {
   return (
-    <ShellLayout>
+    <PlainShell>
       <NotFoundContent />
-    </ShellLayout>
+    </PlainShell>
   );
 }
 
