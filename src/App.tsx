@@ -1,13 +1,10 @@
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '@/i18n';
 import { ROUTER_BASENAME } from '@/config';
-import { configureAnalytics, trackPageView } from '@/analytics';
+import type { RouterLocation } from '@/analytics';
 import { getCommon, getCurrentMerchant } from '@/authProvider/session';
-import { theme } from '@/theme';
 import { AuthPaths, CHOOSE_MERCHANT_PATH, HEALTH_PATH, LOGIN_PATH, OnboardPaths } from '@/authProvider/paths';
 import { LazyNotificationHost } from '@/components/notifications/LazyNotificationHost';
 import { PageLoader } from '@/components/PageLoader';
@@ -18,8 +15,8 @@ import { RouteErrorPage } from '@/pages/RouteErrorPage';
 
 /*
  * The one router of the portal (basename /portal, spec §2). The login page and everything it needs are
- * in the entry chunk; react-admin (the whole /app area) and the other pages are lazy chunks, so
- * /portal/auth/login stays within its JS budget.
+ * in the entry chunk, in plain React and CSS; MUI (with its theme: ThemedArea), react-admin (the whole
+ * /app area) and the other pages are lazy chunks, so /portal/auth/login stays within its JS budget.
  */
 const AdminApp = lazy(() => import('@/pages/app/AdminApp'));
 /** The provider's operator area (INTERNAL_USER): its own lazy chunk, no react-admin resources. */
@@ -29,6 +26,8 @@ const EContractSignPage = lazy(() => import('@/pages/onboarding/EContractSignPag
 const AuthenticationNfcPage = lazy(() => import('@/pages/onboarding/AuthenticationNfcPage'));
 const HealthPage = lazy(() => import('@/pages/health/HealthPage'));
 const QueryArea = lazy(() => import('@/pages/QueryArea'));
+/** MUI's theme and baseline, around every area but the plain pages of the entry chunk (login, not found). */
+const ThemedArea = lazy(() => import('@/pages/ThemedArea'));
 const LoginSmsPage = lazy(() => import('@/pages/auth/LoginSmsPage'));
 const ForgotPasswordPage = lazy(() => import('@/pages/auth/ForgotPasswordPage'));
 const SignUpPage = lazy(() => import('@/pages/auth/SignUpPage'));
@@ -63,61 +62,71 @@ export const routes: RouteObject[] = [
               </RedirectIfSignedIn>
             ),
           },
-          // The other ways in are lazy chunks: the login page never loads them (JS budget).
-          ...(
-            [
-              [AuthPaths.loginSms, <LoginSmsPage key="sms" />],
-              [AuthPaths.forgotPassword, <ForgotPasswordPage key="forgot" />],
-              [AuthPaths.signup, <SignUpPage key="signup" />],
-            ] as const
-          ).map(([path, page]) => ({ path, element: <RedirectIfSignedIn>{page}</RedirectIfSignedIn> })),
-          // The SSO hand-off may replace an existing session, so it is not behind RedirectIfSignedIn.
-          { path: AuthPaths.ssoCheck, element: <SsoCheckPage /> },
+          {
+            // The other ways in are lazy chunks, built with MUI: the login page never loads them (JS budget).
+            element: <ThemedArea />,
+            children: [
+              ...(
+                [
+                  [AuthPaths.loginSms, <LoginSmsPage key="sms" />],
+                  [AuthPaths.forgotPassword, <ForgotPasswordPage key="forgot" />],
+                  [AuthPaths.signup, <SignUpPage key="signup" />],
+                ] as const
+              ).map(([path, page]) => ({ path, element: <RedirectIfSignedIn>{page}</RedirectIfSignedIn> })),
+              // The SSO hand-off may replace an existing session, so it is not behind RedirectIfSignedIn.
+              { path: AuthPaths.ssoCheck, element: <SsoCheckPage /> },
+            ],
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
       {
-        // The areas that fetch share the one query client (see QueryArea).
-        element: <QueryArea />,
+        element: <ThemedArea />,
         children: [
           {
-            path: 'onboard',
-            element: (
-              <RequireAuth>
-                <RequireMerchantUser />
-              </RequireAuth>
-            ),
+            // The areas that fetch share the one query client (see QueryArea).
+            element: <QueryArea />,
             children: [
-              { index: true, element: <Navigate to={CHOOSE_MERCHANT_PATH} replace /> },
-              { path: OnboardPaths.chooseMerchant, element: <ChooseMerchantPage /> },
-              { path: OnboardPaths.econtractSign, element: <EContractSignPage /> },
-              { path: OnboardPaths.authenticationNfc, element: <AuthenticationNfcPage /> },
-              // Spec §2: the onboarding area defaults to choose-merchant.
-              { path: '*', element: <Navigate to={CHOOSE_MERCHANT_PATH} replace /> },
+              {
+                path: 'onboard',
+                element: (
+                  <RequireAuth>
+                    <RequireMerchantUser />
+                  </RequireAuth>
+                ),
+                children: [
+                  { index: true, element: <Navigate to={CHOOSE_MERCHANT_PATH} replace /> },
+                  { path: OnboardPaths.chooseMerchant, element: <ChooseMerchantPage /> },
+                  { path: OnboardPaths.econtractSign, element: <EContractSignPage /> },
+                  { path: OnboardPaths.authenticationNfc, element: <AuthenticationNfcPage /> },
+                  // Spec §2: the onboarding area defaults to choose-merchant.
+                  { path: '*', element: <Navigate to={CHOOSE_MERCHANT_PATH} replace /> },
+                ],
+              },
+              { path: HEALTH_PATH.slice(1), element: <HealthPage /> },
+              {
+                path: 'app/*',
+                element: (
+                  <RequireAuth>
+                    <RequireMerchantUser>
+                      <RequireMerchant>
+                        <AdminApp />
+                      </RequireMerchant>
+                    </RequireMerchantUser>
+                  </RequireAuth>
+                ),
+              },
+              {
+                path: 'ops/*',
+                element: (
+                  <RequireAuth>
+                    <RequireInternalUser>
+                      <OpsApp />
+                    </RequireInternalUser>
+                  </RequireAuth>
+                ),
+              },
             ],
-          },
-          { path: HEALTH_PATH.slice(1), element: <HealthPage /> },
-          {
-            path: 'app/*',
-            element: (
-              <RequireAuth>
-                <RequireMerchantUser>
-                  <RequireMerchant>
-                    <AdminApp />
-                  </RequireMerchant>
-                </RequireMerchantUser>
-              </RequireAuth>
-            ),
-          },
-          {
-            path: 'ops/*',
-            element: (
-              <RequireAuth>
-                <RequireInternalUser>
-                  <OpsApp />
-                </RequireInternalUser>
-              </RequireAuth>
-            ),
           },
         ],
       },
@@ -129,32 +138,43 @@ export const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes, { basename: ROUTER_BASENAME });
 
-// Page views go to the global analytics function when the deployment provides one (spec §7).
-configureAnalytics({
-  basePath: ROUTER_BASENAME,
-  getContext: () => ({ merchantCode: getCurrentMerchant()?.partnerCode, userId: getCommon()?.userId }),
-});
+/*
+ * Page views go to the global analytics function when the deployment provides one (spec §7). The module
+ * (with the shared redaction rules) is fetched only then: without the global it would send nothing, and
+ * the login page does not load it (issue 19, JS budget). Views seen while it loads are sent once it is in.
+ */
+const ANALYTICS_GLOBAL = 'gtag'; // the analytics module's DEFAULT_ANALYTICS_GLOBAL (importing it would load the module)
+let analytics: Promise<(location: RouterLocation) => void> | null = null;
+function trackView(location: RouterLocation): void {
+  if (typeof (window as unknown as Record<string, unknown>)[ANALYTICS_GLOBAL] !== 'function') return;
+  analytics ??= import('@/analytics').then(({ configureAnalytics, trackPageView }) => {
+    configureAnalytics({
+      basePath: ROUTER_BASENAME,
+      getContext: () => ({ merchantCode: getCurrentMerchant()?.partnerCode, userId: getCommon()?.userId }),
+    });
+    return trackPageView;
+  });
+  void analytics.then((trackPageView) => trackPageView(location));
+}
 let trackedKey = router.state.location.key;
-trackPageView(router.state.location);
+trackView(router.state.location);
 router.subscribe(({ location }) => {
   // The router also notifies for loading states: one page view per location.
   if (location.key === trackedKey) return;
   trackedKey = location.key;
-  trackPageView(location);
+  trackView(location);
 });
 
 /**
- * Providers shared by every area: i18n, theme, the one notifier. The one query client is provided by the
- * QueryArea layout route to the areas that fetch, and handed to <Admin queryClient> as well.
+ * Providers shared by every area: i18n and the one notifier (which brings its own theme). MUI's theme and
+ * baseline are provided by the ThemedArea layout route to the areas built with MUI; the one query client
+ * by the QueryArea layout route to the areas that fetch, and handed to <Admin queryClient> as well.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        {children}
-        <LazyNotificationHost />
-      </ThemeProvider>
+      {children}
+      <LazyNotificationHost />
     </I18nextProvider>
   );
 }

@@ -1,9 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useCurrentNotification } from './notifier';
 
-const NotificationHost = lazy(() =>
-  import('./NotificationHost').then((module) => ({ default: module.NotificationHost })),
-);
+/** With the theme: the host sits outside the themed areas (the login page has no MUI theme). */
+const NotificationHost = lazy(() => import('./ThemedNotificationHost'));
 
 /**
  * Mounts the snackbar only once there is something to show: most first page loads (the login page above

@@ -46,7 +46,8 @@ describe('LoginPage (/auth/login)', () => {
     const user = userEvent.setup();
     renderLogin();
     await user.click(screen.getByRole('button', { name: 'Đăng nhập' }));
-    expect(await screen.findAllByText(REQUIRED)).toHaveLength(2);
+    // The schema (zod) is a lazy chunk fetched on the first submit: its first load under jsdom takes a while.
+    expect(await screen.findAllByText(REQUIRED, {}, { timeout: 5_000 })).toHaveLength(2);
     expect(screen.getByLabelText(/Tên đăng nhập/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/Tên đăng nhập/)).toHaveFocus();
     expect(signIn).not.toHaveBeenCalled();
