@@ -81,54 +81,57 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <ThemedArea />,
+        // The areas after sign-in need a stored token, checked before they load: a signed-out visit goes
+        // to the login page (keeping an /app wanted path) without fetching MUI, react-admin or the area.
+        element: <RequireAuth />,
         children: [
           {
-            // The areas that fetch share the one query client (see QueryArea).
-            element: <QueryArea />,
+            element: <ThemedArea />,
             children: [
               {
-                path: 'onboard',
-                element: (
-                  <RequireAuth>
-                    <RequireMerchantUser />
-                  </RequireAuth>
-                ),
+                // The areas that fetch share the one query client (see QueryArea).
+                element: <QueryArea />,
                 children: [
-                  { index: true, element: <Navigate to={CHOOSE_MERCHANT_PATH} replace /> },
-                  { path: OnboardPaths.chooseMerchant, element: <ChooseMerchantPage /> },
-                  { path: OnboardPaths.econtractSign, element: <EContractSignPage /> },
-                  { path: OnboardPaths.authenticationNfc, element: <AuthenticationNfcPage /> },
-                  // Spec §2: the onboarding area defaults to choose-merchant.
-                  { path: '*', element: <Navigate to={CHOOSE_MERCHANT_PATH} replace /> },
+                  {
+                    path: 'onboard',
+                    element: <RequireMerchantUser />,
+                    children: [
+                      { index: true, element: <Navigate to={CHOOSE_MERCHANT_PATH} replace /> },
+                      { path: OnboardPaths.chooseMerchant, element: <ChooseMerchantPage /> },
+                      { path: OnboardPaths.econtractSign, element: <EContractSignPage /> },
+                      { path: OnboardPaths.authenticationNfc, element: <AuthenticationNfcPage /> },
+                      // Spec §2: the onboarding area defaults to choose-merchant.
+                      { path: '*', element: <Navigate to={CHOOSE_MERCHANT_PATH} replace /> },
+                    ],
+                  },
+                  {
+                    path: 'app/*',
+                    element: (
+                      <RequireMerchantUser>
+                        <RequireMerchant>
+                          <AdminApp />
+                        </RequireMerchant>
+                      </RequireMerchantUser>
+                    ),
+                  },
+                  {
+                    path: 'ops/*',
+                    element: (
+                      <RequireInternalUser>
+                        <OpsApp />
+                      </RequireInternalUser>
+                    ),
+                  },
                 ],
-              },
-              { path: HEALTH_PATH.slice(1), element: <HealthPage /> },
-              {
-                path: 'app/*',
-                element: (
-                  <RequireAuth>
-                    <RequireMerchantUser>
-                      <RequireMerchant>
-                        <AdminApp />
-                      </RequireMerchant>
-                    </RequireMerchantUser>
-                  </RequireAuth>
-                ),
-              },
-              {
-                path: 'ops/*',
-                element: (
-                  <RequireAuth>
-                    <RequireInternalUser>
-                      <OpsApp />
-                    </RequireInternalUser>
-                  </RequireAuth>
-                ),
               },
             ],
           },
         ],
+      },
+      {
+        // The health page is public, and fetches.
+        element: <ThemedArea />,
+        children: [{ element: <QueryArea />, children: [{ path: HEALTH_PATH.slice(1), element: <HealthPage /> }] }],
       },
       // Spec §2: everything else falls to the auth area.
       { path: '*', element: <Navigate to={LOGIN_PATH} replace /> },
