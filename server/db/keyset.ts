@@ -14,3 +14,9 @@ export const exactTime = (column: AnyPgColumn): SQL<string> => sql<string>`${col
 export function olderThan(time: AnyPgColumn, id: AnyPgColumn, at: string, lastId: number): SQL {
   return sql`(${time}, ${id}) < (${at}::timestamptz, ${lastId})`;
 }
+
+/** The column's value in microseconds since 1970, for cursors that travel as text of digits (a safe integer until 2255). */
+export const epochMicros = (column: AnyPgColumn): SQL<number> => sql<number>`(extract(epoch from ${column}) * 1000000)::bigint`.mapWith(Number);
+
+/** The timestamp `micros` microseconds after 1970 (from epochMicros), exactly. */
+export const atEpochMicros = (micros: number): SQL => sql`(timestamptz 'epoch' + interval '1 microsecond' * ${micros}::float8)`;

@@ -103,13 +103,16 @@ export interface CustomerSession {
 
 // ---- API schemas --------------------------------------------------------------------------------
 
-/** A keyset cursor: the last row's time (ms) and id. */
-export const PUBLIC_CURSOR = /^\d{1,15}_\d{1,10}$/;
-export const encodeCursor = (at: Date, id: number): string => `${at.getTime()}_${id}`;
-export function decodeCursor(cursor: string | undefined): { at: Date; id: number } | null {
+/**
+ * A keyset cursor: the last row's time in microseconds since 1970 (PostgreSQL keeps microseconds; a cursor
+ * in milliseconds would fall inside its own row's millisecond) and its id.
+ */
+export const PUBLIC_CURSOR = /^\d{1,16}_\d{1,10}$/;
+export const encodeCursor = (atMicros: number, id: number): string => `${atMicros}_${id}`;
+export function decodeCursor(cursor: string | undefined): { atMicros: number; id: number } | null {
   if (!cursor || !PUBLIC_CURSOR.test(cursor)) return null;
-  const [ms, id] = cursor.split('_').map(Number);
-  return { at: new Date(ms), id };
+  const [atMicros, id] = cursor.split('_').map(Number);
+  return { atMicros, id };
 }
 export const publicListQueryShape = { cursor: z.string().regex(PUBLIC_CURSOR, ValidationKeys.invalid).optional() };
 

@@ -4,7 +4,7 @@
  * customer and page (editable), a follow counted once, a story view once; bad input writes nothing.
  */
 import { hash } from '@node-rs/argon2';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, notExists } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   businessPageFollows,
@@ -91,7 +91,13 @@ describe('public business page API', () => {
       )
       .returning({ id: businessPages.id, slug: businessPages.slug });
     draftSlug = others[0].slug;
-    const [store] = await db().select({ id: stores.id }).from(stores).where(eq(stores.merchantId, SME)).limit(1);
+    // A store belongs to one page at most: one the seed left without a page (rows come in no set order).
+    const [store] = await db()
+      .select({ id: stores.id })
+      .from(stores)
+      .where(and(eq(stores.merchantId, SME), notExists(db().select({ one: businessPageStores.storeId }).from(businessPageStores).where(eq(businessPageStores.storeId, stores.id)))))
+      .orderBy(stores.id)
+      .limit(1);
     await db().insert(businessPageStores).values({ merchantId: SME, pageId, storeId: store.id });
 
     const now = Date.now();
@@ -158,6 +164,25 @@ describe('public business page API', () => {
     expect(all).not.toContain(draftPostId);
     expect(all).toHaveLength(12);
     expect((await t.call(null, { method: 'GET', url: `${base}/posts?cursor=x` })).statusCode).toBe(400);
+  });
+
+  it('pages comments written in the same instant without a repeat or a gap (PostgreSQL keeps microseconds, a cursor must too)', async () => {
+    const post = published[5];
+    // One statement: every row gets the same now(), to the microsecond on PostgreSQL.
+    const made = await db()
+      .insert(pagePostComments)
+      .values(Array.from({ length: 15 }, (_, i) => ({ postId: post, customerId: customerA, body: `Cùng lúc ${i}` })))
+      .returning({ id: pagePostComments.id });
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await t.call(null, { method: 'GET', url: `${base}/posts/${post}/comments${cursor ? `?cursor=${cursor}` : ''}` });
+      expect(res.statusCode).toBe(200);
+      const page: { items: Array<{ id: number }>; next: string | null } = res.json().data;
+      seen.push(...page.items.map((c) => c.id));
+      cursor = page.next;
+    } while (cursor && seen.length <= made.length);
+    expect(seen).toEqual(made.map((c) => c.id).sort((a, b) => a - b));
   });
 
   it('shows live stories only', async () => {

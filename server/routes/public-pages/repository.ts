@@ -21,6 +21,7 @@ import {
   type PublicStory,
 } from '@/domain/publicPage';
 import type { Db } from '../../db/client';
+import { atEpochMicros, epochMicros } from '../../db/keyset';
 import {
   businessPageFollows,
   businessPages,
@@ -65,14 +66,17 @@ const mediaUrl = (name: string | null | undefined) => (name ? pageMediaUrl(name)
 /** Rows strictly after the cursor in (time desc, id desc) order. */
 function before(time: AnyPgColumn, id: AnyPgColumn, cursor: string | undefined): SQL | undefined {
   const c = decodeCursor(cursor);
-  return c ? or(lt(time, c.at), and(eq(time, c.at), lt(id, c.id))) : undefined;
+  if (!c) return undefined;
+  const at = atEpochMicros(c.atMicros);
+  return or(lt(time, at), and(eq(time, at), lt(id, c.id)));
 }
 
-function paged<R, T>(rows: R[], toItem: (row: R) => T, keyOf: (row: R) => { at: Date; id: number }): PublicList<T> {
+/** Rows select `cursorAt: epochMicros(time)` beside their time: the cursor keeps the database's microseconds. */
+function paged<R extends { cursorAt: number }, T>(rows: R[], toItem: (row: R) => T, idOf: (row: R) => number): PublicList<T> {
   const more = rows.length > PUBLIC_PAGE_SIZE;
   const shown = rows.slice(0, PUBLIC_PAGE_SIZE);
   const last = shown[shown.length - 1];
-  return { items: shown.map(toItem), next: more && last ? encodeCursor(keyOf(last).at, keyOf(last).id) : null };
+  return { items: shown.map(toItem), next: more && last ? encodeCursor(last.cursorAt, idOf(last)) : null };
 }
 
 export function publicPagesRepository(db: Db) {
@@ -170,6 +174,7 @@ export function publicPagesRepository(db: Db) {
             bodyHtml: pagePosts.bodyHtml,
             images: pagePosts.images,
             publishedAt: pagePosts.publishedAt,
+            cursorAt: epochMicros(pagePosts.publishedAt),
             pinned: pagePosts.pinned,
             reactions: sql<number>`coalesce(${reactions.n}, 0)`.mapWith(Number),
             comments: sql<number>`coalesce(${comments.n}, 0)`.mapWith(Number),
@@ -195,7 +200,7 @@ export function publicPagesRepository(db: Db) {
         comments: r.comments,
         myReaction: (r.myReaction as ReactionKind | null) ?? null,
       });
-      const list = paged(rows, toPost, (r) => ({ at: r.publishedAt!, id: r.id }));
+      const list = paged(rows, toPost, (r) => r.id);
       return { items: [...pinned.map(toPost), ...list.items], next: list.next };
     },
 
@@ -212,6 +217,7 @@ export function publicPagesRepository(db: Db) {
           id: pagePostComments.id,
           body: pagePostComments.body,
           createdAt: pagePostComments.createdAt,
+          cursorAt: epochMicros(pagePostComments.createdAt),
           customerName: customers.fullName,
           staff: pagePostComments.staffUserId,
         })
@@ -221,7 +227,9 @@ export function publicPagesRepository(db: Db) {
           and(
             eq(pagePostComments.postId, postId),
             eq(pagePostComments.hidden, false),
-            c ? or(gt(pagePostComments.createdAt, c.at), and(eq(pagePostComments.createdAt, c.at), gt(pagePostComments.id, c.id))) : undefined,
+            c
+              ? or(gt(pagePostComments.createdAt, atEpochMicros(c.atMicros)), and(eq(pagePostComments.createdAt, atEpochMicros(c.atMicros)), gt(pagePostComments.id, c.id)))
+              : undefined,
           ),
         )
         .orderBy(asc(pagePostComments.createdAt), asc(pagePostComments.id))
@@ -229,7 +237,7 @@ export function publicPagesRepository(db: Db) {
       return paged(
         rows,
         (r) => ({ id: r.id, body: r.body, author: r.customerName ? maskPersonName(r.customerName) : null, asPage: !r.customerName, createdAt: iso(r.createdAt) }),
-        (r) => ({ at: r.createdAt, id: r.id }),
+        (r) => r.id,
       );
     },
 
@@ -269,7 +277,7 @@ export function publicPagesRepository(db: Db) {
     /** Reviews newest first, with the page's reply; the reviewer's name masked. */
     async reviews(pageId: number, cursor: string | undefined): Promise<PublicList<PublicReview>> {
       const rows = await db
-        .select({ review: pageReviews, name: customers.fullName })
+        .select({ review: pageReviews, name: customers.fullName, cursorAt: epochMicros(pageReviews.createdAt) })
         .from(pageReviews)
         .innerJoin(customers, eq(customers.id, pageReviews.customerId))
         .where(and(eq(pageReviews.pageId, pageId), notHiddenByOperator, before(pageReviews.createdAt, pageReviews.id, cursor)))
@@ -288,7 +296,7 @@ export function publicPagesRepository(db: Db) {
           badges: badges.get(r.customerId) ?? [],
           createdAt: iso(r.createdAt),
         }),
-        ({ review: r }) => ({ at: r.createdAt, id: r.id }),
+        ({ review: r }) => r.id,
       );
     },
   };
