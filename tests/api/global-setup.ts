@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
-import { POSTGRES_TEMPLATE, root } from './processes';
+import { root } from './processes';
 import { pgliteDatabase, pgliteExtensions, postgresDatabase } from '../../server/db/client';
 import { seedIfEmpty } from '../../server/db/seed';
 import { seedSizeFor } from '../../server/config';
@@ -20,6 +20,32 @@ declare module 'vitest' {
     templateDumpPath: string;
     /** Set when the suite runs on PostgreSQL (API_ENGINE=postgres). */
     postgresServerUrl: string;
+    /** Its databases' names start with this and '_': `<prefix>_template`, and the copies helpers.ts makes. */
+    postgresRunPrefix: string;
+  }
+}
+
+/** Another process of this machine is running (a signal to it would be allowed, or is refused for rights). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The databases of an API run on PostgreSQL: portal_api_<pid of the run>_template and its copies. */
+const RUN_DATABASE = /^portal_api_(?:(\d+)_)?/;
+
+async function dropDatabases(serverUrl: string, drop: (name: string) => boolean): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'portal\\_api\\_%'");
+    for (const { datname } of rows) if (drop(datname)) await admin.query(`drop database if exists "${datname}" with (force)`);
+  } finally {
+    await admin.end();
   }
 }
 
@@ -27,20 +53,25 @@ declare module 'vitest' {
  * API_ENGINE=postgres (with TEST_DATABASE_URL): the whole suite runs on PostgreSQL instead. The template
  * is then a database of the test server, migrated and seeded once; each test file's app gets a copy made
  * with CREATE DATABASE … TEMPLATE (helpers.ts), so every query of the API is tried on both engines.
+ * Two runs may share a server (two checkouts, two people): each names its databases after its own
+ * process, drops them at the end, and drops at start only those left by runs that are no longer running.
  */
 async function setupPostgres(project: TestProject, serverUrl: string) {
+  const prefix = `portal_api_${process.pid}`;
+  const template = `${prefix}_template`;
+  await dropDatabases(serverUrl, (name) => {
+    const run = RUN_DATABASE.exec(name)?.[1];
+    return !run || Number(run) === process.pid || !isRunning(Number(run));
+  });
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    // Copies of an earlier run's template would block dropping it: they are throw-away too.
-    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'portal_api_%'");
-    for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
-    await admin.query(`create database ${POSTGRES_TEMPLATE}`);
+    await admin.query(`create database ${template}`);
   } finally {
     await admin.end();
   }
   const url = new URL(serverUrl);
-  url.pathname = `/${POSTGRES_TEMPLATE}`;
+  url.pathname = `/${template}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
   const database = postgresDatabase(pool);
   await database.migrate();
@@ -48,6 +79,8 @@ async function setupPostgres(project: TestProject, serverUrl: string) {
   await database.close();
   project.provide('templateDumpPath', '');
   project.provide('postgresServerUrl', serverUrl);
+  project.provide('postgresRunPrefix', prefix);
+  return () => dropDatabases(serverUrl, (name) => name.startsWith(`${prefix}_`));
 }
 
 /**
@@ -73,6 +106,7 @@ export default async function setup(project: TestProject) {
     return setupPostgres(project, serverUrl);
   }
   project.provide('postgresServerUrl', '');
+  project.provide('postgresRunPrefix', '');
   const dir = mkdtempSync(join(tmpdir(), 'portal-api-template-'));
   const client = await PGlite.create({ extensions: pgliteExtensions });
   const database = pgliteDatabase(client);

@@ -11,7 +11,6 @@ import { buildApp } from '../../server/app';
 import { testConfig, type Config } from '../../server/config';
 import pg from 'pg';
 import { pgliteDatabase, pgliteExtensions, postgresDatabase, type Database } from '../../server/db/client';
-import { POSTGRES_TEMPLATE } from './processes';
 import { DEMO_PASSWORD } from '../../server/db/seed-fixtures';
 
 export interface TestApp {
@@ -31,11 +30,12 @@ let copies = 0;
 
 /** A copy of the PostgreSQL template (API_ENGINE=postgres), dropped when the database is closed. */
 async function openPostgresCopy(serverUrl: string): Promise<Database> {
-  const name = `portal_api_${process.pid}_${(copies += 1)}`;
+  const prefix = inject('postgresRunPrefix');
+  const name = `${prefix}_${process.pid}_${(copies += 1)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${POSTGRES_TEMPLATE}`);
+    await admin.query(`create database ${name} template ${prefix}_template`);
   } finally {
     await admin.end();
   }

@@ -10,9 +10,6 @@ import { describe, it } from 'vitest';
 
 export const root = join(import.meta.dirname, '..', '..');
 
-/** The template database of an API run on PostgreSQL (API_ENGINE=postgres, global-setup.ts). */
-export const POSTGRES_TEMPLATE = 'portal_api_template';
-
 /**
  * A fresh database `name` on the PostgreSQL server of `serverUrl` (dropped first): test files run in
  * parallel, so each one that writes gets its own, and none resets another's schema.
