@@ -5,7 +5,7 @@
  * same accent-free search answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, max } from 'drizzle-orm';
+import { count, eq, max, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ownDatabase, describeOnPostgres } from './processes';
 import type { HelpArticle, HelpArticleSummary, HelpCategorySummary } from '../../src/domain/helpCenter';
@@ -153,6 +153,15 @@ async function expectArticlesAtEveryStart(database: Database) {
   await new Promise((resolve) => setTimeout(resolve, 20));
   await prepareDatabase(database, noSeed, quiet);
   expect(await stamp()).toEqual(first);
+  // An article that differs from the release's (edited, or an older text) is written back, alone.
+  const [target] = HELP_ARTICLES;
+  await database.db.update(helpArticles).set({ titleEn: 'Stale title' }).where(eq(helpArticles.slug, target.slug));
+  await prepareDatabase(database, noSeed, quiet);
+  const [restored] = await database.db.select().from(helpArticles).where(eq(helpArticles.slug, target.slug));
+  expect(restored.titleEn).toBe(target.en.title);
+  expect(restored.updatedAt.getTime()).toBeGreaterThan(first.last!.getTime());
+  const others = (await database.db.select({ last: max(helpArticles.updatedAt) }).from(helpArticles).where(ne(helpArticles.slug, target.slug)))[0];
+  expect(others.last).toEqual(first.last);
 }
 
 describe('help centre articles without demo data', () => {
