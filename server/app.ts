@@ -129,6 +129,8 @@ const ROUTE_MODULES: FastifyPluginAsyncZod[] = [
 export interface BuildOptions {
   /** An open, migrated database owned by the caller (tests). Otherwise the app opens its own. */
   db?: Database;
+  /** Without `db`: the configured database, already being opened (server/main.ts). The app prepares and closes it. */
+  opening?: Promise<Database>;
   /** Where log lines go instead of stdout (tests capture them this way). */
   logStream?: Writable;
 }
@@ -175,13 +177,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDatabase = !options.db;
   let database: Database | undefined = options.db;
   try {
-    database ??= await openDatabase(config);
+    let mark = performance.now();
+    const lap = () => {
+      const ms = Math.round(performance.now() - mark);
+      mark = performance.now();
+      return ms;
+    };
+    database ??= await (options.opening ?? openDatabase(config));
+    const openMs = lap();
     if (ownsDatabase) await prepareDatabase(database, config, app.log);
+    const prepareMs = lap();
     // TOKEN_PEPPER, or the installation's generated secret kept with the data (never a source constant).
     await assemble(app, await withInstallationSecret(config, database, app.log), database, ownsDatabase);
+    app.log.info({ openMs, prepareMs, assembleMs: lap() }, 'app built');
     return app;
   } catch (err) {
-    if (ownsDatabase) await database?.close();
+    if (ownsDatabase) await (database ?? (await options.opening?.catch(() => undefined)))?.close();
     throw err;
   }
 }

@@ -3,11 +3,10 @@
  * renders in any reader. Deterministic for one content: dates in the file come from the contract, not
  * from the clock, so the same signed contract downloads as the same bytes.
  */
-import fontkit from '@pdf-lib/fontkit';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 import { dayStart } from '@/domain/time';
 import { canonicalJson, type RenderedContract } from './document';
 
@@ -20,6 +19,20 @@ const FONT_FILES = {
 } as const;
 
 let fontBytes: Promise<{ regular: Buffer; bold: Buffer }> | null = null;
+
+const importPdfLib = () =>
+  Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]).then(([lib, fontkit]) => ({
+    PDFDocument: lib.PDFDocument,
+    fontkit: fontkit.default,
+    colours: { ink: lib.rgb(0.12, 0.12, 0.14), muted: lib.rgb(0.42, 0.42, 0.46), brand: lib.rgb(0.65, 0.0, 0.42) },
+  }));
+let pdfLib: ReturnType<typeof importPdfLib> | null = null;
+
+/** pdf-lib and fontkit (~0.5 s of CPU to load) are loaded by the first PDF of the process, not at start. */
+export function loadPdfLib() {
+  pdfLib ??= importPdfLib();
+  return pdfLib;
+}
 
 /** Read once per process: the files are ~700 KB each. */
 export function loadFonts() {
@@ -41,9 +54,6 @@ const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
 const BODY_SIZE = 10.5;
 const LINE = 15;
-const INK = rgb(0.12, 0.12, 0.14);
-const MUTED = rgb(0.42, 0.42, 0.46);
-const BRAND = rgb(0.65, 0.0, 0.42);
 
 /**
  * Greedy word wrap measured with the embedded font. Each word is measured once and widths are added
@@ -98,6 +108,8 @@ export async function renderContractPdf(contract: RenderedContract, signature: P
 
 export async function buildContractPdf(contract: RenderedContract, signature: PdfSignature | null): Promise<Uint8Array> {
   const fonts = await loadFonts();
+  const { PDFDocument, fontkit, colours } = await loadPdfLib();
+  const { ink: INK, muted: MUTED, brand: BRAND } = colours;
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const regular = await doc.embedFont(fonts.regular, { subset: true });
@@ -122,7 +134,7 @@ export async function buildContractPdf(contract: RenderedContract, signature: Pd
       y = PAGE.height - MARGIN;
     }
   };
-  const write = (text: string, options: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; center?: boolean; gap?: number } = {}) => {
+  const write = (text: string, options: { font?: PDFFont; size?: number; color?: RGB; center?: boolean; gap?: number } = {}) => {
     const font = options.font ?? regular;
     const size = options.size ?? BODY_SIZE;
     const lineHeight = Math.max(LINE, size * 1.4);

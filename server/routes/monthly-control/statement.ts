@@ -3,14 +3,13 @@
  * letter renders) and an XLSX (the export machinery's writer), both in Vietnamese like the scheduled
  * files: the month's figures, one line per period, and the sign-off.
  */
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 import { formatMoney } from '@/domain/format';
 import type { MonthRow } from '@/domain/settlement';
 import { formatDay, formatVietnamDateTime } from '@/domain/time';
 import type { ExportColumn } from '../../lib/export';
 import { translate, type Lang } from '../../i18n';
-import { loadFonts, wrapText } from '../econtracts/pdf';
+import { loadFonts, loadPdfLib, wrapText } from '../econtracts/pdf';
 import type { StatementLine } from './repository';
 
 /** The statement is written in Vietnamese, the product's language for documents. */
@@ -18,9 +17,6 @@ export const STATEMENT_LANG: Lang = 'vi';
 
 const PAGE = { width: 841.89, height: 595.28 }; // A4 landscape: nine columns of money
 const MARGIN = 40;
-const INK = rgb(0.12, 0.12, 0.14);
-const MUTED = rgb(0.42, 0.42, 0.46);
-const BRAND = rgb(0.65, 0.0, 0.42);
 
 export interface StatementInput {
   merchantName: string;
@@ -59,6 +55,8 @@ function cellText(line: StatementLine, key: keyof StatementLine): string {
 
 export async function statementPdf(input: StatementInput): Promise<Uint8Array> {
   const fonts = await loadFonts();
+  const { PDFDocument, fontkit, colours } = await loadPdfLib();
+  const { ink: INK, muted: MUTED, brand: BRAND } = colours;
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const regular = await doc.embedFont(fonts.regular, { subset: true });
@@ -80,7 +78,7 @@ export async function statementPdf(input: StatementInput): Promise<Uint8Array> {
       y = PAGE.height - MARGIN;
     }
   };
-  const write = (text: string, o: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; gap?: number } = {}) => {
+  const write = (text: string, o: { font?: PDFFont; size?: number; color?: RGB; gap?: number } = {}) => {
     const font = o.font ?? regular;
     const size = o.size ?? 10;
     for (const line of wrapText(text, font, size, width)) {

@@ -8,7 +8,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import { ApiStatus } from '@/domain/api';
 import {
@@ -122,6 +121,7 @@ export const nfcRoutes: FastifyPluginAsyncZod = async (app) => {
         expiresAt,
       });
       const deepLink = `${BIOMETRIC_DEEP_LINK}?code=${code}`;
+      const { default: QRCode } = await import('qrcode');
       const qrSvg = await QRCode.toString(deepLink, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       return ok(request, { ...sessionOut({ id, status: 'PENDING', expiresAt }), deepLink, qrSvg });
     },

@@ -6,7 +6,6 @@
  * payer page's calls are in ./payer.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import { ApiStatus, PaymentLinkApiPaths as Paths } from '@/domain/api';
 import { paymentLinkCreateSchema, type PaymentLink } from '@/domain/paymentLinks';
@@ -204,6 +203,7 @@ export const paymentLinksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { merchant } = membershipOf(request);
       const link = await linkOf(request, request.params.id);
+      const { default: QRCode } = await import('qrcode');
       const png = await QRCode.toBuffer(linkQrPayload(link, merchant.id, merchant.brandName), QR_PNG_OPTIONS);
       reply.header('Content-Type', 'image/png').header('Cache-Control', 'no-store');
       if (request.query.download === 'true') reply.header('Content-Disposition', attachmentDisposition(`vietqr_${link.code}.png`));

@@ -5,7 +5,6 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, count, eq, inArray, isNull, max, type SQL } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import { ApiStatus, StoreQrApiPaths } from '@/domain/api';
 import { canGenerateStoreQr } from '@/domain/permissions';
@@ -177,6 +176,7 @@ export const storeQrRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { merchant, storeIds } = membershipOf(request);
       const { store, qr } = await qrOf(merchant.id, request.params.storeId, storeIds);
+      const { default: QRCode } = await import('qrcode');
       const png = await QRCode.toBuffer(qr.payload, QR_PNG_OPTIONS);
       if (request.query.download === 'true') {
         reply.header('Content-Disposition', attachmentDisposition(`qr_${store.storeId}.png`));
