@@ -1,4 +1,4 @@
-import { useId, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LoadingIndicator, useLogout } from 'react-admin';
 import AppBar from '@mui/material/AppBar';
@@ -6,18 +6,11 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
-import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { CHOOSE_MERCHANT_PATH, WELCOME_PATH } from '@/authProvider/paths';
@@ -28,6 +21,8 @@ import { ProductMark } from '@/components/ProductMark';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { usePathOf } from '@/resourceConfig';
 import { HEADER_HEIGHT, SIDEBAR_ID } from './Sidebar';
+
+const AccountMenu = lazy(() => import('./AccountMenu'));
 
 interface HeaderProps {
   isSmall: boolean;
@@ -158,6 +153,7 @@ function UserMenu() {
   const pathOf = usePathOf();
   const logout = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [everOpened, setEverOpened] = useState(false);
   const menuId = useId();
   const buttonId = useId();
   const auth = getAuth();
@@ -168,7 +164,10 @@ function UserMenu() {
       <Tooltip title={t('portal.layout.account')}>
         <IconButton
           id={buttonId}
-          onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+          onClick={(event: MouseEvent<HTMLElement>) => {
+            setAnchor(event.currentTarget);
+            setEverOpened(true);
+          }}
           aria-label={t('portal.layout.accountOf', { name: display })}
           aria-haspopup="menu"
           aria-controls={anchor ? menuId : undefined}
@@ -179,59 +178,21 @@ function UserMenu() {
           </Avatar>
         </IconButton>
       </Tooltip>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-      >
-        <MenuIdentity name={display} username={auth?.username} />
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            navigate(pathOf('user-info', 'page'));
-          }}
-        >
-          <ListItemIcon>
-            <AccountCircleOutlined fontSize="small" aria-hidden />
-          </ListItemIcon>
-          {t('portal.layout.accountInfo')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            void logout();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutOutlined fontSize="small" aria-hidden />
-          </ListItemIcon>
-          {t('portal.common.logout')}
-        </MenuItem>
-      </Menu>
+      {/* The menu's code loads on the first open; it then stays mounted, so closing animates and the focus returns. */}
+      {everOpened && (
+        <Suspense fallback={null}>
+          <AccountMenu
+            id={menuId}
+            buttonId={buttonId}
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            name={display}
+            username={auth?.username}
+            onAccountInfo={() => navigate(pathOf('user-info', 'page'))}
+            onLogout={() => void logout()}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
-
-/**
- * Who is signed in, atop the account menu. Not an item: MUI's menu gives the keyboard focus to its first
- * child unless that child's type says to skip it, and a plain box cannot take focus, which left the focus
- * outside the menu (arrow keys did nothing).
- */
-function MenuIdentity({ name, username }: { name: string; username?: string }) {
-  return (
-    <Box sx={{ px: 4, py: 2, maxWidth: 280 }} aria-hidden>
-      <Typography sx={{ fontWeight: 600 }} noWrap>
-        {name}
-      </Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
-        {username}
-      </Typography>
-    </Box>
-  );
-}
-MenuIdentity.muiSkipListHighlight = true;

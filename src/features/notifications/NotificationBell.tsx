@@ -5,14 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useCanAccess } from 'react-admin';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
-import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { visuallyHidden } from '@mui/utils';
 import type { Page } from '@/domain/api';
@@ -25,8 +19,8 @@ import { notificationText, routerPathOf } from './notificationText';
 import { NOTIFICATION_PREFERENCES_ID } from './preferencesAnchor';
 import { useLiveNotifications } from './useLiveNotifications';
 
-/** The list itself loads when the bell first opens. */
-const NotificationItems = lazy(() => import('./NotificationItems'));
+/** The panel loads when the bell first opens. */
+const NotificationPanel = lazy(() => import('./NotificationPanel'));
 
 const PAGE_SIZE = 10;
 /** While the live stream is down the unread count is asked for this often instead. */
@@ -48,6 +42,7 @@ export function NotificationBell() {
   const queryClient = useQueryClient();
   const merchantId = getChosenMerchantId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [everOpened, setEverOpened] = useState(false);
   /** The newest live notification, read out by screen readers (a polite live region). */
   const [announced, setAnnounced] = useState('');
   const popoverId = useId();
@@ -140,11 +135,6 @@ export function NotificationBell() {
   };
 
   if (merchantId === null) return null;
-  const spinner = (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-      <CircularProgress size={24} aria-label={t('portal.notifications.loading')} />
-    </Box>
-  );
   return (
     <>
       <Box role="status" aria-live="polite" sx={visuallyHidden} data-testid="notification-announcer">
@@ -152,7 +142,10 @@ export function NotificationBell() {
       </Box>
       <Tooltip title={label}>
         <IconButton
-          onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+          onClick={(event: MouseEvent<HTMLElement>) => {
+            setAnchor(event.currentTarget);
+            setEverOpened(true);
+          }}
           aria-label={label}
           aria-haspopup="dialog"
           aria-controls={anchor ? popoverId : undefined}
@@ -164,63 +157,31 @@ export function NotificationBell() {
           </Badge>
         </IconButton>
       </Tooltip>
-      <Popover
-        id={popoverId}
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: 380, maxWidth: 'calc(100vw - 16px)' } } }}
-      >
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 4, py: 2, gap: 2 }}>
-          <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-            {t('portal.notifications.title')}
-          </Typography>
-          <Button size="small" onClick={() => void readAll()} disabled={unread === 0}>
-            {t('portal.notifications.readAll')}
-          </Button>
-        </Stack>
-        <Divider />
-        {list.isPending ? (
-          spinner
-        ) : list.isError ? (
-          <Stack sx={{ p: 4, gap: 2, alignItems: 'flex-start' }}>
-            <Typography role="alert">{t('portal.notifications.loadError')}</Typography>
-            <Button size="small" onClick={() => void list.refetch()}>
-              {t('portal.common.retry')}
-            </Button>
-          </Stack>
-        ) : items.length === 0 ? (
-          <Typography sx={{ p: 4, color: 'text.secondary' }}>{t('portal.notifications.empty')}</Typography>
-        ) : (
-          <Suspense fallback={spinner}>
-            <NotificationItems items={items} labelledBy={titleId} onOpen={(item) => void open(item)} />
-          </Suspense>
-        )}
-        {list.hasNextPage && (
-          <>
-            <Divider />
-            <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
-              <Button size="small" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                {t('portal.notifications.loadMore')}
-              </Button>
-            </Box>
-          </>
-        )}
-        <Divider />
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 1 }}>
-          <Button
-            size="small"
-            onClick={() => {
+      {/* The panel's code loads on the first open; it then stays mounted, so closing animates and the focus returns. */}
+      {everOpened && (
+        <Suspense fallback={null}>
+          <NotificationPanel
+            id={popoverId}
+            titleId={titleId}
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            unread={unread}
+            items={items}
+            isPending={list.isPending}
+            isError={list.isError}
+            hasNextPage={list.hasNextPage}
+            isFetchingNextPage={list.isFetchingNextPage}
+            onRetry={() => void list.refetch()}
+            onLoadMore={() => void list.fetchNextPage()}
+            onReadAll={() => void readAll()}
+            onOpen={(item) => void open(item)}
+            onPreferences={() => {
               setAnchor(null);
               navigate({ pathname: pathOf('user-info', 'page'), hash: NOTIFICATION_PREFERENCES_ID });
             }}
-          >
-            {t('portal.notifications.preferences')}
-          </Button>
-        </Box>
-      </Popover>
+          />
+        </Suspense>
+      )}
     </>
   );
 }

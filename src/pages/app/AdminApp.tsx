@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import {
   AdminContext,
-  AuthenticationError,
   CoreAdminUI,
   CustomRoutes,
   Resource,
@@ -25,6 +24,7 @@ import { PageError } from '@/layout/PageError';
 import { PortalLayout } from '@/layout/PortalLayout';
 import { NotFoundContent } from '../NotFoundPage';
 import { AccessDeniedPage } from './AccessDeniedPage';
+import { AuthenticationErrorPage } from './AuthenticationErrorPage';
 import { AliasRedirect, ResourceRoute } from './ResourceRoute';
 
 /**
@@ -105,7 +105,7 @@ export default function AdminApp() {
             dashboard={IndexRedirect}
             catchAll={CatchAll}
             accessDenied={AccessDeniedPage}
-            authenticationError={AuthenticationError}
+            authenticationError={AuthenticationErrorPage}
             error={AdminError}
             loading={AdminLoading}
           >
