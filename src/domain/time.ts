@@ -10,7 +10,7 @@
  * Instants are converted with @date-fns/tz, so nothing depends on the runtime's own zone.
  */
 import { TZDate, tz } from '@date-fns/tz';
-import { addDays as addDaysTo, addMonths, differenceInCalendarDays, endOfMonth, format, getISODay, startOfISOWeek, startOfMonth, subMonths } from 'date-fns';
+import { addMonths, endOfMonth, format, getISODay, startOfISOWeek, startOfMonth, subMonths } from 'date-fns';
 
 export const VN_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 /** date-fns context for Vietnam: `format(date, pattern, { in: inVietnam })`. */
@@ -107,14 +107,28 @@ function midnight(day: DayKey): TZDate {
 
 const keyOf = (date: Date): DayKey => format(date, 'yyyy-MM-dd', { in: inVietnam });
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The day's number on a plain calendar (days since 1970-01-01). Calendar days and their arithmetic do
+ * not depend on any zone: UTC dates do it without asking the zone database (these run in every report
+ * request's validation).
+ */
+const dayNumber = (day: DayKey): number => {
+  const [y, m, d] = splitDay(day);
+  return Date.UTC(y, m - 1, d) / DAY_MS;
+};
+
+const calendarDay = (n: number): DayKey => new Date(n * DAY_MS).toISOString().slice(0, 10);
+
 /** True for a real calendar day written yyyy-MM-dd ('2025-02-29' and '2025-1-01' are not). */
 export function isDayKey(value: unknown): value is DayKey {
   if (typeof value !== 'string') return false;
   const match = DAY_KEY.exec(value);
   if (!match) return false;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new TZDate(y, m - 1, d, VN_TIME_ZONE);
-  return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
 /** The Vietnam day an instant falls on; null for an empty or invalid input. */
@@ -131,12 +145,12 @@ export function vietnamToday(now: Date = new Date()): DayKey {
 }
 
 export function addDays(day: DayKey, days: number): DayKey {
-  return keyOf(addDaysTo(midnight(day), days));
+  return calendarDay(dayNumber(day) + days);
 }
 
 /** Days from `from` to `to`, both included (0 or less when `to` is before `from`). */
 export function dayCount(from: DayKey, to: DayKey): number {
-  return differenceInCalendarDays(midnight(to), midnight(from)) + 1;
+  return dayNumber(to) - dayNumber(from) + 1;
 }
 
 /** 1 = Monday … 7 = Sunday. */
