@@ -8,10 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { holdFirstPasses } from './lib/scheduler/periodic';
 import { installBackupSignal } from './tools/db-backup-signal';
 
 /** Milliseconds since the process started (Node's own start included). */
 const elapsedMs = () => Math.round(performance.now());
+
+/** Long enough for the first health checks and requests to go first. */
+const FIRST_PASSES_AFTER_LISTEN_MS = 1000;
 
 /** Exit codes from sysexits.h, so a supervisor can tell a bad setup from a crash. */
 const EX_CONFIG = 78;
@@ -37,6 +41,8 @@ async function main(): Promise<void> {
     throw err;
   }
 
+  // Background jobs' first passes run just after the server answers, not before.
+  const releaseFirstPasses = holdFirstPasses();
   let app: FastifyInstance;
   try {
     // The database starts opening first (PGlite reads and compiles its WebAssembly in the background), then
@@ -84,6 +90,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  setTimeout(releaseFirstPasses, FIRST_PASSES_AFTER_LISTEN_MS).unref();
   app.log.info(
     { startMs: elapsedMs(), loadMs, database: config.databaseUrl ? 'postgresql' : config.dataDir },
     `merchant portal ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/portal/`,
