@@ -92,9 +92,10 @@ export default function UserInfoPage() {
           >
             {me.isPending
               ? [0, 1, 2, 3, 4, 5].map((key) => (
+                  // Placeholders are a term and its value too: a list of terms holds nothing else (axe definition-list).
                   <Box key={key} sx={{ display: 'contents' }}>
-                    <Skeleton width={140} />
-                    <Skeleton width="60%" />
+                    <Skeleton component="dt" width={140} />
+                    <Skeleton component="dd" width="60%" sx={{ m: 0 }} />
                   </Box>
                 ))
               : rows.map(([field, value]) => (
