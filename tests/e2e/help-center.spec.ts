@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { DemoUsers, sidebarName, t, type Lng, signedInPage } from './support';
+import { DemoUsers, sidebarName, t, type Lng, signedInPage, waitForQuiet } from './support';
 
 const R = 'resources.help-center';
 /** The seeded article about tickets, in each language (server/db/seed-help-center.ts). */
@@ -11,6 +11,7 @@ for (const lng of ['vi', 'en'] as const) {
   test(`search without accents finds the reconciliation article; contact support opens a QUESTION ticket the operator sees (${lng})`, async ({ browser }) => {
     const page = await signedIn(browser, DemoUsers.accountant.username, lng);
     await expect(page).toHaveURL(/\/portal\/app\//);
+    await waitForQuiet(page);
     // The menu entry of route code MERCHANT_HELP_CENTER (names come from the server, in Vietnamese here).
     if (lng === 'vi') {
       await page.getByRole('navigation', { name: t('portal.layout.navigation') }).getByRole('link', { name: sidebarName('MERCHANT_HELP_CENTER'), exact: true }).click();
@@ -73,6 +74,7 @@ for (const lng of ['vi', 'en'] as const) {
 test('at 360 px the help centre and an article fit the screen; an unknown article says so', async ({ browser }) => {
   const page = await signedIn(browser, DemoUsers.accountant.username, 'vi', 360);
   await expect(page).toHaveURL(/\/portal\/app\//);
+  await waitForQuiet(page);
   await page.goto('/portal/app/help-center?category=RECONCILIATION');
   await expect(page.getByTestId('help-article').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

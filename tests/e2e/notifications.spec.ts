@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DemoUsers, signIn, t, type Lng, signedInPage } from './support';
+import { DemoUsers, signIn, t, type Lng, signedInPage, waitForQuiet } from './support';
 
 const signedIn = (browser: Browser, username: string, lng: Lng) => signedInPage(browser, username, { lng });
 
@@ -10,6 +10,7 @@ for (const lng of ['vi', 'en'] as const) {
     const subject = `Chuông ${lng} ${Date.now()}`;
     const merchant = await signedIn(browser, DemoUsers.accountant.username, lng);
     await expect(merchant).toHaveURL(/\/portal\/app\//);
+    await waitForQuiet(merchant);
     await merchant.goto(`/portal/app/reconciliation-accounting/create?category=QUESTION&subject=${encodeURIComponent(subject)}&description=${encodeURIComponent('Hỏi về phí giao dịch')}`);
     await expect(merchant.getByRole('textbox', { name: t('portal.tickets.fields.subject', {}, lng) })).toHaveValue(subject);
     await merchant.getByRole('button', { name: t('portal.tickets.submit', {}, lng) }).click();
@@ -85,6 +86,7 @@ test('at 360 px the bell, its panel and the settings fit the screen', async ({ p
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, DemoUsers.accountant.username);
   await expect(page).toHaveURL(/\/portal\/app\//);
+  await waitForQuiet(page);
   await page.goto('/portal/app/user-info');
   const bell = page.getByTestId('notification-bell');
   await expect(bell).toBeVisible();

@@ -4,7 +4,7 @@
  * in the list and on the period's page.
  */
 import { expect, test } from '@playwright/test';
-import { DemoMerchants, DemoUsers, signIn, t } from './support';
+import { DemoMerchants, DemoUsers, signIn, t, waitForQuiet } from './support';
 
 const K = 'portal.ops.periods';
 const R = 'resources.period-control';
@@ -53,6 +53,7 @@ test('ops_demo settles a due period; the merchant sees it paid out with the bank
   const merchant = await (await browser.newContext()).newPage();
   await signIn(merchant, DemoUsers.accountant.username);
   await expect(merchant).toHaveURL(/\/portal\/app\//);
+  await waitForQuiet(merchant);
   await merchant.goto('/portal/app/period-control');
   const period = merchant.getByTestId('period-row').filter({ has: merchant.getByRole('link', { name: day, exact: true }) });
   await expect(period).toHaveCount(1);

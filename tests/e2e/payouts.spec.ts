@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import viApi from '../../src/i18n/vi/api.json' with { type: 'json' };
-import { DemoMerchants, DemoUsers, signIn, t } from './support';
+import { DemoMerchants, DemoUsers, signIn, t, waitForQuiet } from './support';
 
 interface OutboxMessage {
   id: number;
@@ -35,6 +35,7 @@ test('the owner changes the bank account with a one-time code and sees it in the
   await expect(page).toHaveURL(/\/portal\/onboard\/merchants-choose/);
   await page.getByRole('list', { name: t('portal.chooseMerchant.listLabel') }).getByRole('button', { name: DemoMerchants.sme.name }).click();
   await expect(page).toHaveURL(/\/portal\/app\//);
+  await waitForQuiet(page);
   await page.goto('/portal/app/merchant-info?tab=payout');
 
   const panel = page.getByRole('region', { name: t('resources.payouts.title') });
@@ -126,6 +127,7 @@ test('the owner changes the bank account with a one-time code and sees it in the
 test('the administrator reads the payout settings but cannot change them', async ({ page }) => {
   await signIn(page, DemoUsers.admin.username);
   await expect(page).toHaveURL(/\/portal\/app\//);
+  await waitForQuiet(page);
   await page.goto('/portal/app/merchant-info?tab=payout');
   const panel = page.getByRole('region', { name: t('resources.payouts.title') });
   // The owner's test may run at the same time and change the account: only what it keeps is asserted.
@@ -142,6 +144,7 @@ test('on a 375 px phone the payout settings and their history fit the screen, th
   await expect(page).toHaveURL(/\/portal\/onboard\/merchants-choose/);
   await page.getByRole('list', { name: t('portal.chooseMerchant.listLabel') }).getByRole('button', { name: DemoMerchants.sme.name }).click();
   await expect(page).toHaveURL(/\/portal\/app\//);
+  await waitForQuiet(page);
   await page.goto('/portal/app/merchant-info?tab=payout');
   const panel = page.getByRole('region', { name: t('resources.payouts.title') });
   await expect(panel).toContainText(t('resources.payouts.destinations.BANK'), { timeout: 30_000 });

@@ -5,13 +5,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { DemoMerchants, DemoUsers, signIn, t } from './support';
+import { DemoMerchants, DemoUsers, signIn, t, waitForQuiet } from './support';
 
 const R = 'resources.period-control';
 
 async function openPeriods(page: Page) {
   await signIn(page, DemoUsers.accountant.username);
   await expect(page).toHaveURL(/\/portal\/app\//);
+  await waitForQuiet(page);
   await page.goto('/portal/app/period-control');
   await expect(page.getByRole('table', { name: t(`${R}.name`) })).toBeVisible();
 }
@@ -57,6 +58,7 @@ test('the accountant confirms a period (it locks) and disputes another (a ticket
 test('the accountant downloads the monthly statement PDF and it reads in Vietnamese', async ({ page }) => {
   await signIn(page, DemoUsers.accountant.username);
   await expect(page).toHaveURL(/\/portal\/app\//);
+  await waitForQuiet(page);
   await page.goto('/portal/app/monthly-control');
   const today = new Date(Date.now() + 7 * 3_600_000);
   const last = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
@@ -79,6 +81,7 @@ test('the accountant downloads the monthly statement PDF and it reads in Vietnam
 test('in English: periods, the payout report and a payout leading to its period', async ({ page }) => {
   await signIn(page, DemoUsers.accountant.username);
   await expect(page).toHaveURL(/\/portal\/app\//);
+  await waitForQuiet(page);
   await page.evaluate(() => localStorage.setItem('langKey', 'en'));
   await page.goto('/portal/app/period-control');
   await expect(page.getByRole('table', { name: t(`${R}.name`, {}, 'en') })).toBeVisible();

@@ -44,7 +44,8 @@ function trackRequests(page: Page): Set<object> {
 /**
  * Waits until no request has been in flight for `quietMs`, leaving out the live notification stream:
  * Playwright's 'networkidle' never comes once the bell keeps its stream open. Requests are tracked from
- * sign-in on (or from the first call, for a page that never signed in through signIn).
+ * sign-in on (or from the first call, for a page that never signed in through signIn). After a sign-in,
+ * call it before the test's own page.goto: the app's own redirect (merchant chosen, welcome) would undo it.
  */
 export async function waitForQuiet(page: Page, quietMs = 500, timeoutMs = 15_000): Promise<void> {
   const open = trackRequests(page);
