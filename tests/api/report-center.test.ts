@@ -3,13 +3,15 @@
  * filters, paging, totals, detail, export, role gating, store scoping and merchant isolation.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { cardPayments } from '../../server/db/schema';
 import { DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
 import { dayKeyOf } from '../../src/domain/time';
 import { makeApp, type TestApp } from './helpers';
 import { parseRfc4180 } from './csv';
 import { exportLimits } from '../../server/lib/export-jobs';
+import { reportRepository } from '../../server/lib/report-family/repository';
+import { cardPaymentTable } from '../../server/routes/card-payment-report';
 
 const SME = DemoMerchants.sme.id;
 const TOP = DemoMerchants.topBrand.id;
@@ -235,5 +237,28 @@ describe('report center lists', () => {
     expect(res.json().data.content[0]).toMatchObject({ donorName: expect.any(String), campaign: expect.any(String) });
     expect((await get(owner, url(SME))).statusCode).toBe(403);
     expect((await get(otherOwner, url(PAGODA))).statusCode).toBe(403);
+  });
+});
+
+describe('report export batches', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp();
+  });
+  afterAll(() => t.close());
+
+  it('reads every row once when rows share a millisecond (PostgreSQL keeps microseconds; a Date cursor skipped them)', async () => {
+    const rows = await t.database.db.select({ id: cardPayments.id }).from(cardPayments).where(eq(cardPayments.merchantId, SME)).limit(5);
+    expect(rows).toHaveLength(5);
+    // Five rows within one millisecond of a day nothing else falls on, one microsecond apart.
+    for (const [i, row] of rows.entries()) {
+      await t.database.db.update(cardPayments).set({ createdAt: sql`${`2020-01-15 10:00:00.12300${i}+07`}::timestamptz` }).where(eq(cardPayments.id, row.id));
+    }
+    const repository = reportRepository(t.database.db, cardPaymentTable);
+    const seen: string[] = [];
+    // Batches of 2: each batch's cursor falls inside the shared millisecond.
+    for await (const row of repository.stream(SME, { fromDate: '2020-01-15', toDate: '2020-01-15', scopeStoreIds: null }, 2)) seen.push(row.id);
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen).size).toBe(5);
   });
 });

@@ -9,6 +9,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ReportDefinition } from '@/domain/reportCenter';
 import { dayBounds } from '@/domain/time';
 import type { Db } from '../../db/client';
+import { exactTime, olderThan } from '../../db/keyset';
 import { stores } from '../../db/schema';
 import { offsetOf, type PageRequest } from '../../pagination';
 import { rowForViewer, sumsForViewer } from './access';
@@ -54,6 +55,8 @@ export function reportRepository(db: Db, report: ReportTable) {
   const dateColumn = columns[def.dateColumn];
   const selection = {
     _rowId: report.rowId,
+    // The batch cursor: the time as the database prints it (server/db/keyset.ts: a Date loses microseconds).
+    _cursorAt: exactTime(dateColumn),
     ...columns,
     ...(report.storeId ? { storeId: report.storeId, storeName: stores.storeName } : {}),
   };
@@ -79,8 +82,9 @@ export function reportRepository(db: Db, report: ReportTable) {
   };
 
   const toRow = (raw: Record<string, unknown>, scopeStoreIds: number[] | null): ReportRow => {
-    const { _rowId, ...rest } = raw;
+    const { _rowId, _cursorAt, ...rest } = raw;
     void _rowId;
+    void _cursorAt;
     const row: Record<string, unknown> = { ...rest, id: String(raw[def.idColumn]) };
     for (const [key, value] of Object.entries(row)) if (value instanceof Date) row[key] = value.toISOString();
     return rowForViewer(row, scopeStoreIds) as ReportRow;
@@ -139,11 +143,9 @@ export function reportRepository(db: Db, report: ReportTable) {
      */
     async *stream(merchantId: number, filter: ReportFilter, batchSize = REPORT_BATCH_SIZE): AsyncGenerator<ReportRow> {
       const where = whereOf(merchantId, filter);
-      let last: { at: Date; id: unknown } | undefined;
+      let last: { at: string; id: number } | undefined;
       for (;;) {
-        const after = last
-          ? or(lt(dateColumn, last.at), and(eq(dateColumn, last.at), lt(report.rowId, last.id)))
-          : undefined;
+        const after = last ? olderThan(dateColumn, report.rowId, last.at, last.id) : undefined;
         const batch = (await base()
           .where(after ? and(where, after) : where)
           .orderBy(...newestFirst)
@@ -151,7 +153,7 @@ export function reportRepository(db: Db, report: ReportTable) {
         for (const raw of batch) yield toRow(raw, filter.scopeStoreIds);
         if (batch.length < batchSize) return;
         const tail = batch[batch.length - 1];
-        last = { at: tail[def.dateColumn] as Date, id: tail._rowId };
+        last = { at: tail._cursorAt as string, id: tail._rowId as number };
       }
     },
   };
