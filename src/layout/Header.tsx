@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LoadingIndicator, useLogout } from 'react-admin';
 import AppBar from '@mui/material/AppBar';
@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CHOOSE_MERCHANT_PATH, WELCOME_PATH } from '@/authProvider/paths';
 import { getAuth, getCurrentMerchant } from '@/authProvider/session';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
+import { useLazyPopup } from '@/components/useLazyPopup';
 import { NotificationBell } from '@/features/notifications/NotificationBell';
 import { ProductMark } from '@/components/ProductMark';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
@@ -152,8 +153,7 @@ function UserMenu() {
   const navigate = useNavigate();
   const pathOf = usePathOf();
   const logout = useLogout();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [everOpened, setEverOpened] = useState(false);
+  const { anchor, everOpened, open, close } = useLazyPopup();
   const menuId = useId();
   const buttonId = useId();
   const auth = getAuth();
@@ -164,10 +164,7 @@ function UserMenu() {
       <Tooltip title={t('portal.layout.account')}>
         <IconButton
           id={buttonId}
-          onClick={(event: MouseEvent<HTMLElement>) => {
-            setAnchor(event.currentTarget);
-            setEverOpened(true);
-          }}
+          onClick={open}
           aria-label={t('portal.layout.accountOf', { name: display })}
           aria-haspopup="menu"
           aria-controls={anchor ? menuId : undefined}
@@ -185,7 +182,7 @@ function UserMenu() {
             id={menuId}
             buttonId={buttonId}
             anchor={anchor}
-            onClose={() => setAnchor(null)}
+            onClose={close}
             name={display}
             username={auth?.username}
             onAccountInfo={() => navigate(pathOf('user-info', 'page'))}

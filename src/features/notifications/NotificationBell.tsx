@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useId, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { getChosenMerchantId } from '@/authProvider/session';
 import { CHOOSE_MERCHANT_PATH } from '@/authProvider/paths';
 import { usePortalApi } from '@/dataProvider/usePortalApi';
 import { usePathOf } from '@/resourceConfig';
+import { useLazyPopup } from '@/components/useLazyPopup';
 import { notificationText, routerPathOf } from './notificationText';
 import { NOTIFICATION_PREFERENCES_ID } from './preferencesAnchor';
 import { useLiveNotifications } from './useLiveNotifications';
@@ -41,8 +42,7 @@ export function NotificationBell() {
   const payoutReport = useCanAccess({ resource: 'payout-report', action: 'show' });
   const queryClient = useQueryClient();
   const merchantId = getChosenMerchantId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [everOpened, setEverOpened] = useState(false);
+  const { anchor, everOpened, open: openPanel, close: closePanel } = useLazyPopup();
   /** The newest live notification, read out by screen readers (a polite live region). */
   const [announced, setAnnounced] = useState('');
   const popoverId = useId();
@@ -112,7 +112,7 @@ export function NotificationBell() {
   };
 
   const open = async (item: NotificationItem) => {
-    setAnchor(null);
+    closePanel();
     if (item.readAt === null) {
       markReadInCache(item.id);
       queryClient.setQueryData<NotificationSummary>(summaryKey, (old) => old && { unread: Math.max(0, old.unread - 1) });
@@ -142,10 +142,7 @@ export function NotificationBell() {
       </Box>
       <Tooltip title={label}>
         <IconButton
-          onClick={(event: MouseEvent<HTMLElement>) => {
-            setAnchor(event.currentTarget);
-            setEverOpened(true);
-          }}
+          onClick={openPanel}
           aria-label={label}
           aria-haspopup="dialog"
           aria-controls={anchor ? popoverId : undefined}
@@ -164,7 +161,7 @@ export function NotificationBell() {
             id={popoverId}
             titleId={titleId}
             anchor={anchor}
-            onClose={() => setAnchor(null)}
+            onClose={closePanel}
             unread={unread}
             items={items}
             isPending={list.isPending}
@@ -176,7 +173,7 @@ export function NotificationBell() {
             onReadAll={() => void readAll()}
             onOpen={(item) => void open(item)}
             onPreferences={() => {
-              setAnchor(null);
+              closePanel();
               navigate({ pathname: pathOf('user-info', 'page'), hash: NOTIFICATION_PREFERENCES_ID });
             }}
           />
