@@ -16,12 +16,11 @@
  * by the last test, signed out.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { resources } from '../../src/resources';
 import { readFileSync } from 'node:fs';
-import { presetRange, vietnamToday } from '../../src/domain/time';
 import { TEMPLATE_HEADERS } from '../../src/domain/transactionControl';
-import { DEMO_PASSWORD, DemoMerchants, DemoUsers, escapeRegExp, signedInPage, t, waitForQuiet, type Lng } from './support';
+import { activePayerCode, DemoMerchants, DemoUsers, escapeRegExp, signedInPage, t, waitForQuiet, type Lng } from './support';
 
 /**
  * Who walks the screens: the demo owner across their merchants, then another merchant's owner for what
@@ -234,23 +233,10 @@ for (const lng of LANGUAGES) {
   });
 }
 
-/** An active payment link's payer code of the demo SME, through the API. */
-async function payerCode(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/authentication/v1/login', { data: { username: DemoUsers.owner.username, password: DEMO_PASSWORD } });
-  const token = (await login.json()).data.token as string;
-  const { from, to } = presetRange('last30Days', vietnamToday());
-  const res = await request.get(`/api/payment-link/v1/merchants/${DemoMerchants.sme.id}/payment-links?${new URLSearchParams({ from, to, status: 'ACTIVE' })}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status()).toBe(200);
-  const links = (await res.json()).data.content as Array<{ code: string; status: string }>;
-  expect(links.length, 'the demo SME has an active payment link').toBeGreaterThan(0);
-  return links[0].code;
-}
 
 test('the sign-in pages, the payer page and the public business page pass axe, name the window and fit 360 px (vi, en)', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const code = await payerCode(request);
+  const code = await activePayerCode(request);
   expect(AUTH_PAGES).toContain('login');
   const paths = [
     ...AUTH_PAGES.map((p) => `/portal/auth/${p}`),

@@ -6,8 +6,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { JS_BUDGETS_KB, kb, loadPageJs, mainVisible, signInForBench, welcomePageJs, type PageJs } from '../../bench/page-js';
-import { presetRange, vietnamToday } from '../../src/domain/time';
-import { DEMO_PASSWORD, DemoMerchants, DemoUsers } from './support';
+import { activePayerCode } from './support';
 
 /** The figure with its scripts, largest first, so a failure says what grew. */
 function report(name: string, js: PageJs): string {
@@ -22,19 +21,6 @@ function expectWithin(name: string, js: PageJs, budgetKB: number) {
 /** Admin code a page outside the admin must not fetch: its lazy area and screens. */
 const ADMIN_CHUNK = /\/(AdminApp|StoreList|WelcomePage)-/;
 
-/** An active payment link's payer code of the demo SME, through the API. */
-async function payerCode(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/authentication/v1/login', { data: { username: DemoUsers.owner.username, password: DEMO_PASSWORD } });
-  const token = (await login.json()).data.token as string;
-  const { from, to } = presetRange('last30Days', vietnamToday());
-  const res = await request.get(`/api/payment-link/v1/merchants/${DemoMerchants.sme.id}/payment-links?${new URLSearchParams({ from, to, status: 'ACTIVE' })}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status()).toBe(200);
-  const links = (await res.json()).data.content as Array<{ code: string }>;
-  expect(links.length, 'the demo SME has an active payment link').toBeGreaterThan(0);
-  return links[0].code;
-}
 
 /** The scripts of `js` that are the admin shell's entry or the admin's own chunks. */
 async function adminScripts(request: APIRequestContext, js: PageJs): Promise<string[]> {
@@ -57,7 +43,7 @@ test.describe('JS budgets (gzip -9 of every script a fresh load fetches)', () =>
   });
 
   test(`a payer page: at most ${JS_BUDGETS_KB.payer} KB, none of it the admin's`, async ({ page, request }) => {
-    const code = await payerCode(request);
+    const code = await activePayerCode(request);
     const js = await loadPageJs(page, `/portal/pay/${code}`, { ready: mainVisible });
     expectWithin('payer', js, JS_BUDGETS_KB.payer);
     expect(await adminScripts(request, js)).toEqual([]);

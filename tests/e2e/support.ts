@@ -1,10 +1,11 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import viPortal from '../../src/i18n/vi/portal.json' with { type: 'json' };
 import enPortal from '../../src/i18n/en/portal.json' with { type: 'json' };
 import viValidation from '../../src/i18n/vi/validation.json' with { type: 'json' };
 import enValidation from '../../src/i18n/en/validation.json' with { type: 'json' };
 import viApi from '../../src/i18n/vi/api.json' with { type: 'json' };
-import { DEMO_PASSWORD } from '../../server/db/seed-fixtures';
+import { DEMO_PASSWORD, DemoMerchants, DemoUsers } from '../../server/db/seed-fixtures';
+import { presetRange, vietnamToday } from '../../src/domain/time';
 import { createDecipheriv, createHmac } from 'node:crypto';
 
 export { DemoMerchants, DemoUsers, DEMO_PASSWORD } from '../../server/db/seed-fixtures';
@@ -165,4 +166,18 @@ export async function sidebarLink(page: Page, code: string, group?: string) {
     if ((await toggle.count()) > 0) await toggle.click();
   }
   return link;
+}
+
+/** An active payment link's payer code of the demo SME, through the API (for the signed-out payer page). */
+export async function activePayerCode(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/authentication/v1/login', { data: { username: DemoUsers.owner.username, password: DEMO_PASSWORD } });
+  const token = (await login.json()).data.token as string;
+  const { from, to } = presetRange('last30Days', vietnamToday());
+  const res = await request.get(`/api/payment-link/v1/merchants/${DemoMerchants.sme.id}/payment-links?${new URLSearchParams({ from, to, status: 'ACTIVE' })}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  const links = (await res.json()).data.content as Array<{ code: string }>;
+  expect(links.length, 'the demo SME has an active payment link').toBeGreaterThan(0);
+  return links[0].code;
 }
