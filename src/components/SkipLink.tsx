@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
+import { skipTo } from './skipTo';
 
 /** "Skip to main content": the first stop of the keyboard on every page. */
 export function SkipLink({ targetId = 'main-content' }: { targetId?: string }) {
@@ -8,6 +9,7 @@ export function SkipLink({ targetId = 'main-content' }: { targetId?: string }) {
     <Box
       component="a"
       href={`#${targetId}`}
+      onClick={skipTo(targetId)}
       sx={{
         position: 'absolute',
         left: 8,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { skipTo } from '@/components/skipTo';
 import {
   APP_STORE_URL,
   APP_VERSION,
@@ -83,7 +84,7 @@ export function PlainShell({ children, width = 'md' }: { children: ReactNode; wi
   const { t } = useTranslation();
   return (
     <div className="plain-root">
-      <a className="plain-skip" href="#main-content">
+      <a className="plain-skip" href="#main-content" onClick={skipTo('main-content')}>
         {t('portal.common.skipToContent')}
       </a>
       <header className="plain-header">
