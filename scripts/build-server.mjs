@@ -19,7 +19,6 @@ const EXTERNAL = [
   '@electric-sql/pglite',
   '@electric-sql/pglite-tools',
   '@node-rs/argon2',
-  '@fastify/swagger-ui',
   // Big and imported on first use only (seeding, workbooks, PDFs, S3, QR codes): outside, they cost nothing
   // at start. Keep them behind `await import()`: a static import would load them at start again.
   '@faker-js/faker',

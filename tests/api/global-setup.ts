@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { root } from './processes';
-import { pgliteDatabase, pgliteExtensions, postgresDatabase } from '../../server/db/client';
+import { pgliteDatabase, pgliteExtensions } from '../../server/db/client';
+import { postgresDatabase } from '../../server/db/postgres';
 import { seedIfEmpty } from '../../server/db/seed';
 import { seedSizeFor } from '../../server/config';
 

@@ -10,7 +10,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { testConfig, type Config } from '../../server/config';
 import pg from 'pg';
-import { pgliteDatabase, pgliteExtensions, postgresDatabase, type Database } from '../../server/db/client';
+import { pgliteDatabase, pgliteExtensions, type Database } from '../../server/db/client';
+import { postgresDatabase } from '../../server/db/postgres';
 import { DEMO_PASSWORD } from '../../server/db/seed-fixtures';
 
 export interface TestApp {
