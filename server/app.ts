@@ -198,6 +198,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 }
 
 async function assemble(app: FastifyInstance, config: Config, database: Database, ownsDatabase: boolean): Promise<void> {
+  // Added first so it runs last: onClose hooks run in the reverse order they were added, and every
+  // plugin's own (a background pass finishing, a LISTEN stopping) still needs the database open.
+  let stopMaintenance: () => Promise<void> = async () => undefined;
+  app.addHook('onClose', async () => {
+    await stopMaintenance();
+    if (ownsDatabase) await database.close();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -279,11 +286,6 @@ async function assemble(app: FastifyInstance, config: Config, database: Database
 
   await setupClientAndNotFound(app, config.clientDir);
 
-  const stopMaintenance = startMaintenance(database, config, app.log);
-  app.addHook('onClose', async () => {
-    stopMaintenance();
-    if (ownsDatabase) await database.close();
-  });
-
+  stopMaintenance = startMaintenance(database, config, app.log);
   await app.ready();
 }

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
+import { runPeriodically } from '../lib/scheduler/periodic';
 import { authRepository } from '../routes/auth/repository';
 import { migrationsFolder, rows, type Database } from './client';
 import { sessionsRepository } from './repositories/sessions';
@@ -55,25 +56,18 @@ export async function prepareDatabase(database: Database, config: Config, log: F
   });
 }
 
-/** Runs upkeep every `config.vacuumIntervalMs`; returns the function that stops it. */
-export function startMaintenance(database: Database, config: Config, log: FastifyBaseLogger): () => void {
-  if (config.vacuumIntervalMs <= 0) return () => undefined;
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
+/** Runs upkeep every `config.vacuumIntervalMs`; returns the function that stops it (waiting for a pass in progress). */
+export function startMaintenance(database: Database, config: Config, log: FastifyBaseLogger): () => Promise<void> {
+  if (config.vacuumIntervalMs <= 0) return async () => undefined;
+  return runPeriodically(
+    config.vacuumIntervalMs,
+    async () => {
       await sessionsRepository(database.db).purgeEnded(SESSION_RETENTION_DAYS);
       await authRepository(database.db).purgeThrottles(config.loginThrottle);
       await database.vacuum();
       log.info('database maintenance done');
-    } catch (err) {
-      log.error({ err }, 'database maintenance failed');
-    } finally {
-      running = false;
-    }
-  }, config.vacuumIntervalMs);
-  // Upkeep must never keep the process alive on shutdown.
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+    (err) => log.error({ err }, 'database maintenance failed'),
+    { firstDelayMs: null },
+  );
 }
