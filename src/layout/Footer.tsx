@@ -14,12 +14,21 @@ import {
   SUPPORT_EMAIL,
 } from '@/config';
 
-/** Items of a footer row, separated by a thin rule drawn in CSS (no separator text for screen readers). */
+/**
+ * Items of a footer row, separated by a thin rule drawn in CSS (no separator text for screen readers).
+ * Each item draws its rule in the gap before it; the row's clip cuts off the rule of whichever item
+ * starts a line (it would sit left of the row), after a wrap too, while leaving room for focus rings.
+ */
 const rowSx = {
   flexWrap: 'wrap',
   alignItems: 'center',
+  columnGap: '17px',
   rowGap: 1,
-  '& > *:not(:first-child)': { borderLeft: 1, borderColor: 'divider', pl: 2, ml: 2 },
+  clipPath: 'inset(-8px -8px -8px -5px)',
+  '& > *': {
+    position: 'relative',
+    '&::before': { content: '""', position: 'absolute', left: '-9px', top: '10%', bottom: '10%', borderLeft: 1, borderColor: 'divider' },
+  },
 } as const;
 
 /**
