@@ -61,7 +61,8 @@ export const PERMISSIONS_POLICY = [
 
 export async function setupSecurity(app: FastifyInstance): Promise<void> {
   // helmet's own middleware, built once. The Fastify wrapper rebuilt it, parsing every directive
-  // again, on each request: about 50 µs of CPU per API answer in the transaction-report bench.
+  // again, on each request: the transaction-report endpoint on PostgreSQL went from 0.64-0.77 to
+  // 0.55 ms of CPU per answer without it.
   const secureHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
