@@ -2,7 +2,7 @@
  * Transaction report at scale (issue 7), merged into bench/results.json by `npm run bench`:
  * - 50 connections for 10 s (after a 3 s warm-up) on the transaction-report page endpoint (last 90 days, page 0) vs a bare
  *   node:http handler running the same queries on the same database (bench/bare-transactions.ts), in turns
- *   (BENCH_TX_ROUNDS of each, default 2), with the server's CPU per request beside the throughput;
+ * (BENCH_TX_ROUNDS of each, default 3: on a shared 2-core machine one round of either side moves by ±10%), with the server's CPU per request beside the throughput;
  * - median of the 90-day totals endpoint;
  * - a whole-year CSV export (every row of the merchant) as an export job: rows/s and the server's peak RSS.
  * Runs on a database seeded with BENCH_TX_SEED (default `large`: 1,000,000 rows for the SME merchant) in
@@ -112,7 +112,7 @@ function merged(rounds: Load[]): Load {
   };
 }
 
-const ROUNDS = Number(process.env.BENCH_TX_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_TX_ROUNDS ?? 3);
 
 /** One engine: PGlite in `dataDir`, or the PostgreSQL database at `databaseUrl`. */
 export async function runTransactionBench(databaseUrl: string | null = postgresUrl): Promise<Record<string, unknown>> {
