@@ -13,7 +13,7 @@ import enApi from '../../src/i18n/en/api.json' with { type: 'json' };
 import { formatDay, presetRange, vietnamToday } from '../../src/domain/time';
 import { formatMoney, formatNumber } from '../../src/domain/format';
 import { TEMPLATE_HEADERS, type ControlClass } from '../../src/domain/transactionControl';
-import { DemoMerchants, DemoUsers, sidebarLink, signedInPage, t, type Lng } from './support';
+import { DemoMerchants, DemoUsers, sidebarLink, signedInPage, t, waitForQuiet, type Lng } from './support';
 
 const R = 'resources.transaction-control';
 const UNKNOWN_ID = '9999999999999';
@@ -125,6 +125,9 @@ for (const lng of ['vi', 'en'] as const) {
     // The provider-only class, exported as CSV: a header and one line per transaction the file left out.
     await tabs.getByRole('tab', { name: tabName('ONLY_PROVIDER') }).click();
     await expect(rows).toHaveCount(Math.min(rest.length, 20));
+    // The class's figures may still be loading: a toolbar re-rendered under the open export menu took
+    // the menu item away mid-click once. Export from a settled screen.
+    await waitForQuiet(page);
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: t('portal.reports.export.button', {}, lng), exact: true }).click();
     await page.getByRole('menuitem', { name: t('portal.reports.export.csv', {}, lng) }).click();
