@@ -38,7 +38,11 @@ for (const lng of ['vi', 'en'] as const satisfies readonly Lng[]) {
       await page.evaluate(() => localStorage.setItem('langKey', 'en'));
       await page.reload();
     }
+    // The app's own redirect after the merchant is chosen (or the reload) could land after the goto below and
+    // leave the page on welcome, where the Tab after the skip link goes past a main with nothing to focus.
+    await waitForQuiet(page);
     await page.goto('/portal/app/report-center/transaction-report');
+    await expect(page).toHaveURL(/\/report-center\/transaction-report/);
     await expect(page.getByRole('progressbar')).toHaveCount(0);
     await waitForQuiet(page);
 

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { DemoMerchants, DemoUsers, sidebarLink, signIn, t } from './support';
+import { DemoMerchants, DemoUsers, sidebarLink, signIn, t, waitForQuiet } from './support';
 
 const SME = DemoMerchants.sme;
 
@@ -170,6 +170,8 @@ test('a report setting is created, produces its file and lists it for download',
 
 test('in English, the disbursement report and its detail read in English', async ({ page }) => {
   await accountantOnSme(page);
+  // The app's own redirect after choosing the merchant would abort the goto below (ERR_ABORTED, once in a full run).
+  await waitForQuiet(page);
   // The language is the one readable key; the page reads it on load.
   await page.evaluate(() => localStorage.setItem('langKey', 'en'));
   await page.goto('/portal/app/report-center/disbursement-report');
