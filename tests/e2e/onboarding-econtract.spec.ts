@@ -1,15 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import viApi from '../../src/i18n/vi/api.json' with { type: 'json' };
-import { chooseMerchant, DEMO_PASSWORD, DemoMerchants, DemoUsers, signIn, t } from './support';
+import { apiToken, chooseMerchant, DEMO_PASSWORD, DemoMerchants, DemoUsers, signIn, t } from './support';
 
 const TOP = DemoMerchants.topBrand;
 const OWNER = DemoUsers.owner;
-
-async function apiToken(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/api/authentication/v1/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data.token;
-}
 
 /** The newest code the demo outbox holds for a phone number (demo mode: every sent message is kept). */
 async function newestCode(request: APIRequestContext, phone: string): Promise<string> {

@@ -1,13 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, DemoMerchants, DemoUsers, signIn, t } from './support';
+import { apiToken, DemoMerchants, DemoUsers, signIn, t } from './support';
 
 const NFC = DemoMerchants.nfc;
-
-async function apiToken(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/api/authentication/v1/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data.token;
-}
 
 async function reset(request: APIRequestContext): Promise<void> {
   const token = await apiToken(request, DemoUsers.nfc.username);

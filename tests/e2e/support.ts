@@ -168,10 +168,16 @@ export async function sidebarLink(page: Page, code: string, group?: string) {
   return link;
 }
 
+/** A demo user's bearer token, signed in through the API (for test set-up that needs no browser). */
+export async function apiToken(request: APIRequestContext, username: string): Promise<string> {
+  const res = await request.post('/api/authentication/v1/login', { data: { username, password: DEMO_PASSWORD } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).data.token as string;
+}
+
 /** An active payment link's payer code of the demo SME, through the API (for the signed-out payer page). */
 export async function activePayerCode(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/authentication/v1/login', { data: { username: DemoUsers.owner.username, password: DEMO_PASSWORD } });
-  const token = (await login.json()).data.token as string;
+  const token = await apiToken(request, DemoUsers.owner.username);
   const { from, to } = presetRange('last30Days', vietnamToday());
   const res = await request.get(`/api/payment-link/v1/merchants/${DemoMerchants.sme.id}/payment-links?${new URLSearchParams({ from, to, status: 'ACTIVE' })}`, {
     headers: { authorization: `Bearer ${token}` },

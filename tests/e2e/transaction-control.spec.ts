@@ -13,7 +13,7 @@ import enApi from '../../src/i18n/en/api.json' with { type: 'json' };
 import { formatDay, presetRange, vietnamToday } from '../../src/domain/time';
 import { formatMoney, formatNumber } from '../../src/domain/format';
 import { TEMPLATE_HEADERS, type ControlClass } from '../../src/domain/transactionControl';
-import { DemoMerchants, DemoUsers, sidebarLink, signedInPage, t, waitForQuiet, type Lng } from './support';
+import { apiToken, DemoMerchants, DemoUsers, sidebarLink, signedInPage, t, waitForQuiet, type Lng } from './support';
 
 const R = 'resources.transaction-control';
 const UNKNOWN_ID = '9999999999999';
@@ -28,8 +28,7 @@ interface Tx {
 
 /** Yesterday's successful transactions of the accountant's merchant, through the transaction report API. */
 async function yesterdaysTransactions(request: APIRequestContext): Promise<Tx[]> {
-  const login = await request.post('/api/authentication/v1/login', { data: { username: DemoUsers.accountant.username, password: 'Demo@1234' } });
-  const token = (await login.json()).data.token as string;
+  const token = await apiToken(request, DemoUsers.accountant.username);
   const { from, to } = presetRange('yesterday', vietnamToday());
   const query = new URLSearchParams({ from, to, pageSize: '100' });
   for (const s of SUCCESSFUL) query.append('status', s);
@@ -161,10 +160,10 @@ for (const lng of ['vi', 'en'] as const) {
 test('at 360 px the upload panel, the runs and a result fit the screen, without serious accessibility violations', async ({ browser, request }) => {
   // A run of its own (through the API), so this test does not depend on the others having run first.
   const { csv } = craft(await yesterdaysTransactions(request), 'vi');
-  const login = await request.post('/api/authentication/v1/login', { data: { username: DemoUsers.accountant.username, password: 'Demo@1234' } });
+  const token = await apiToken(request, DemoUsers.accountant.username);
   const { from, to } = presetRange('yesterday', vietnamToday());
   const uploaded = await request.post(`/api/accounting/v1/merchants/${DemoMerchants.sme.id}/transaction-controls?from=${from}&to=${to}`, {
-    headers: { authorization: `Bearer ${(await login.json()).data.token as string}` },
+    headers: { authorization: `Bearer ${token}` },
     multipart: { file: { name: 'hep.csv', mimeType: 'text/csv', buffer: csv } },
   });
   expect(uploaded.status(), await uploaded.text()).toBe(200);
