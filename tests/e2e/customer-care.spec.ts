@@ -42,6 +42,8 @@ async function tagTheCustomer(request: APIRequestContext, stamp: string) {
 
 /** Axe finds nothing serious, the window title names the screen's h1, and nothing scrolls sideways at 360 px. */
 async function checkScreen(page: Page, where: string) {
+  // The screen's lazy chunk may still be loading (no progressbar yet, no heading): judge the rendered screen.
+  await expect(page.locator('h1').filter({ hasText: /\S/ }).first(), where).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
   const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -65,6 +67,7 @@ for (const lng of ['vi', 'en'] as Lng[]) {
     const page = await signedInPage(browser, DemoUsers.owner.username, { lng, reload: false });
     await chooseMerchant(page, DemoMerchants.sme.name);
     await page.goto('/portal/app/customer-care-management');
+    await expect(page).toHaveURL(/\/portal\/app\/customer-care-management$/);
     await checkScreen(page, 'pages');
     await page.getByRole('link', { name: `${tr(`${R}.openDemographics`)} ${NAME}` }).click();
     await expect(page).toHaveURL(new RegExp(`/portal/app/customer-care-management/${pageId}/customer-demographic$`));
