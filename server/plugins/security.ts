@@ -59,29 +59,65 @@ export const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(', ');
 
+/** Both ends of the HSTS rule: a year, subdomains included. */
+const HSTS = { maxAge: 31_536_000, includeSubDomains: true };
+
+/**
+ * What an API answer that is not a page (JSON, a file, an export, an error) carries: it is never a
+ * document, so it may load, run and be framed nowhere (OWASP REST security headers). The page policy
+ * above is for documents; on JSON it only cost bytes and time on every call. A route that sets its own
+ * header (a file served sandboxed) keeps it.
+ */
+export const API_ANSWER_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'strict-transport-security': `max-age=${HSTS.maxAge}; includeSubDomains`,
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  // API answers carry personal and financial data: never cache them anywhere.
+  'cache-control': 'no-store',
+};
+
+const isApi = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
+const isHtml = (contentType: unknown) => typeof contentType === 'string' && contentType.startsWith('text/html');
+
 export async function setupSecurity(app: FastifyInstance): Promise<void> {
   // helmet's own middleware, built once. The Fastify wrapper rebuilt it, parsing every directive
   // again, on each request: the transaction-report endpoint on PostgreSQL went from 0.64-0.77 to
   // 0.55 ms of CPU per answer without it.
-  const secureHeaders = helmet({
+  const pageHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    strictTransportSecurity: HSTS,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // COEP stays off: img-src/connect-src already keep every sub-resource on our origin.
     crossOriginEmbedderPolicy: false,
     // Same rule as CSP frame-ancestors 'none', for browsers that only know the older header.
     frameguard: { action: 'deny' },
   });
+  // helmet 8 throws rather than passing an error on; it only ever calls back without one.
+  const noop = () => undefined;
+
+  // Pages (the portal, the payer and public pages, their files) get the page policy up front, so a
+  // route's own header replaces it; API answers get theirs once their type is known (onSend).
   app.addHook('onRequest', (request, reply, done) => {
-    // helmet 8 throws rather than passing an error on; it only ever calls back without one.
-    secureHeaders(request.raw, reply.raw, () => done());
+    if (isApi(request.url)) done();
+    else pageHeaders(request.raw, reply.raw, () => done());
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    // API answers carry personal and financial data: never cache them anywhere.
-    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store');
-    return payload;
+    // HTML under /api (the API docs, the demo SSO pages) is a page like any other.
+    const page = !isApi(request.url) || isHtml(reply.getHeader('content-type'));
+    if (page) {
+      if (isApi(request.url)) {
+        pageHeaders(request.raw, reply.raw, noop);
+        reply.header('cache-control', 'no-store');
+      }
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+    } else {
+      for (const name in API_ANSWER_HEADERS) if (!reply.hasHeader(name)) reply.header(name, API_ANSWER_HEADERS[name]!);
+    }
+    done(null, payload);
   });
 }

@@ -47,11 +47,13 @@ describe('security headers', () => {
     rmSync(clientDir, { recursive: true, force: true });
   });
 
-  /** The portal page, an API answer, an API error, the API docs and a not-found. */
-  const pages = ['/portal/', '/portal/app/dashboard', '/api/health', '/api/profile/v1/me', '/api/docs/json', '/nothing-here'];
+  /** Documents: the portal page, the API docs page and a not-found outside the API. */
+  const documents = ['/portal/', '/portal/app/dashboard', '/api/docs/', '/nothing-here'];
+  /** API answers that are not pages: JSON, an API error (401), the OpenAPI document, an API not-found. */
+  const apiAnswers = ['/api/health', '/api/profile/v1/me', '/api/docs/json', '/api/nothing-here'];
 
   it('forbids framing the portal anywhere (clickjacking): frame-ancestors none and X-Frame-Options DENY', async () => {
-    for (const url of pages) {
+    for (const url of [...documents, ...apiAnswers]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(cspOf(res.headers['content-security-policy'])['frame-ancestors'], url).toEqual(["'none'"]);
       expect(res.headers['x-frame-options'], url).toBe('DENY');
@@ -59,7 +61,7 @@ describe('security headers', () => {
   });
 
   it('lets injected markup reach no other host: connect-src self only, images only from self, data: and blob:', async () => {
-    for (const url of pages) {
+    for (const url of documents) {
       const csp = cspOf((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
       expect(csp['connect-src'], url).toEqual(["'self'"]);
       expect(csp['img-src'], url).toEqual(["'self'", 'data:', 'blob:']);
@@ -71,8 +73,28 @@ describe('security headers', () => {
     }
   });
 
+  it('opened as a page, an API answer loads, runs and frames nothing (default-src none, sandbox), and is never cached', async () => {
+    for (const url of apiAnswers) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = cspOf(res.headers['content-security-policy']);
+      expect(csp['default-src'], url).toEqual(["'none'"]);
+      expect(csp.sandbox, url).toEqual([]);
+      expect(csp['script-src'], url).toBeUndefined();
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      // A browser feature policy means something only to a document.
+      expect(res.headers['permissions-policy'], url).toBeUndefined();
+    }
+    // The API docs page is a document under /api: the page policy, and not cached either.
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.headers['content-type']).toMatch(/^text\/html/);
+    expect(docs.headers['cache-control']).toBe('no-store');
+  });
+
   it('turns off the browser features the portal does not use (Permissions-Policy)', async () => {
-    for (const url of pages) {
+    for (const url of documents) {
       const policy = String((await t.app.inject({ method: 'GET', url })).headers['permissions-policy']);
       const features = Object.fromEntries(policy.split(',').map((p) => p.trim().split('=')));
       for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'bluetooth', 'hid', 'midi', 'display-capture']) {

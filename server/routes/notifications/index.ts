@@ -25,6 +25,7 @@ import { callerOf, merchantScope } from '../../plugins/auth';
 import { apiQuery, idParam, langOnlyQuery } from '../../validation';
 import { createNotificationHub } from '../../lib/notifications/live';
 import { startCopySender } from '../../lib/notifications/mailer';
+import { API_ANSWER_HEADERS } from '../../plugins/security';
 
 const tags = ['notifications'];
 const HEARTBEAT_MS = 25_000;
@@ -214,7 +215,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const merchantId = request.query.merchantId;
       reply.hijack();
       const raw = reply.raw;
+      // A hijacked answer skips the onSend hook that gives API answers their security headers.
       raw.writeHead(200, {
+        ...API_ANSWER_HEADERS,
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         connection: 'keep-alive',
