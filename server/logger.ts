@@ -20,17 +20,54 @@ const SECRET_KEYS = [
   'pin',
   'authorization',
   'cookie',
+  'set-cookie',
+  'x-auth-token',
+  'proxy-authorization',
   'secret',
 ];
 
-/** pino's redaction works on fixed paths; these cover the shapes we log, up to three levels deep. */
-export const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-auth-token"]',
-  'res.headers["set-cookie"]',
-  ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`, `*.*.*.${k}`]),
-];
+const CENSOR = '[Redacted]';
+const SECRET_KEY_SET = new Set(SECRET_KEYS.map((k) => k.toLowerCase()));
+const MAX_DEPTH = 16;
+
+const isPlain = (value: object) => {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
+/**
+ * The logged object with every key named like a secret (any case, any depth) replaced by the censor.
+ * Plain objects, arrays and Errors are walked; other instances (the request, the reply) are left to
+ * their serializers, which log fixed fields. Nothing is copied unless something is replaced, so a
+ * line without secrets costs one walk. This runs only for lines that are written: pino's own
+ * wildcard redaction ran on every child logger, that is on every request, whatever the log level.
+ */
+export function redactLogged(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH || seen.has(value)) return value;
+  const error = value instanceof Error;
+  if (!error && !Array.isArray(value) && !isPlain(value)) return value;
+  seen.add(value);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    value.forEach((item, i) => {
+      const redacted = redactLogged(item, depth + 1, seen);
+      if (redacted !== item) (copy ??= [...value])[i] = redacted;
+    });
+    return copy ?? value;
+  }
+  let copy: Record<string, unknown> | null = null;
+  const entries = Object.entries(value);
+  for (const [key, item] of entries) {
+    const redacted = SECRET_KEY_SET.has(key.toLowerCase()) ? CENSOR : redactLogged(item, depth + 1, seen);
+    if (redacted !== item) (copy ??= Object.fromEntries(entries))[key] = redacted;
+  }
+  if (!copy) return value;
+  if (!error) return copy;
+  // An Error with a secret among its fields: a copy of the same kind (type, message, stack kept).
+  const clone = Object.create(Object.getPrototypeOf(value)) as Error;
+  Object.defineProperties(clone, Object.getOwnPropertyDescriptors(value));
+  return Object.assign(clone, copy);
+}
 
 const SECRET_QUERY_PARAM = /^(pass(word)?|token|access_?token|otp|pin|secret|code)$/i;
 
@@ -72,7 +109,7 @@ export function loggerOptions(
   return {
     level: config.logLevel,
     ...(stream ? { stream } : {}),
-    redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
+    formatters: { log: (object) => redactLogged(object) as Record<string, unknown> },
     serializers: {
       // The spec §7 headers are logged (the merchant id only as the hint it is); nothing else is.
       req: (req: unknown) => {

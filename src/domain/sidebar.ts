@@ -234,8 +234,15 @@ export function sidebarFor(roles: readonly string[], merchantType: MerchantType)
   return filterTree(SIDEBAR_TREE, leafCodesFor(roles, merchantType));
 }
 
+/** Answers of routeCodesFor: a pure function of a few role combinations, asked on every API call. */
+const routeCodesMemo = new Map<string, readonly RouteCode[]>();
+const ROUTE_CODES_MEMO_MAX = 256;
+
 /** Every route code such a user may open: the visible leaves and the route-code groups above them. */
-export function routeCodesFor(roles: readonly string[], merchantType: MerchantType): RouteCode[] {
+export function routeCodesFor(roles: readonly string[], merchantType: MerchantType): readonly RouteCode[] {
+  const key = `${merchantType}|${roles.join('|')}`;
+  const known = routeCodesMemo.get(key);
+  if (known) return known;
   const codes: RouteCode[] = [];
   const walk = (nodes: readonly SidebarNode[]) => {
     for (const node of nodes) {
@@ -244,5 +251,8 @@ export function routeCodesFor(roles: readonly string[], merchantType: MerchantTy
     }
   };
   walk(sidebarFor(roles, merchantType));
+  // Roles come from the database, so the combinations are few; the bound is only a safety net.
+  if (routeCodesMemo.size >= ROUTE_CODES_MEMO_MAX) routeCodesMemo.clear();
+  routeCodesMemo.set(key, Object.freeze(codes));
   return codes;
 }
