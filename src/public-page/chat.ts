@@ -446,7 +446,9 @@ function createWidget(page: PublicPage, key: string): ChatWidget {
   });
   input.addEventListener('input', () => {
     const now = Date.now();
-    if (conversationId === null || now - lastTypingSent < TYPING_EVERY_MS || socket?.readyState !== WebSocket.OPEN) return;
+    // Only on a signed-in socket: a frame before the server's 'ready' is dropped, or closes a socket still
+    // checking its token ("auth first").
+    if (conversationId === null || now - lastTypingSent < TYPING_EVERY_MS || socket?.readyState !== WebSocket.OPEN || status.dataset.state !== 'live') return;
     lastTypingSent = now;
     socket.send(JSON.stringify({ type: 'typing', conversationId }));
   });
