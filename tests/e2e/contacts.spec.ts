@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DemoMerchants, DemoUsers, DEMO_PASSWORD, signIn, t } from './support';
+import { apiToken, DemoMerchants, DemoUsers, signIn, t } from './support';
 
 /** The newest code the demo outbox holds for an address (what its owner would read). */
 async function codeFor(request: APIRequestContext, address: string, after = 0): Promise<string> {
@@ -16,11 +16,6 @@ async function codeFor(request: APIRequestContext, address: string, after = 0): 
   return code!;
 }
 
-async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const res = await request.post('/api/authentication/v1/login', { data: { username, password } });
-  return (await res.json()).data.token as string;
-}
-
 test('a phone sign-up left unverified is verified from the account screen, then signs in by SMS', async ({ page, request }) => {
   const stamp = Date.now().toString(36).slice(-6);
   const username = `contact_${stamp}`;
@@ -35,13 +30,13 @@ test('a phone sign-up left unverified is verified from the account screen, then 
   });
   expect(signUp.status()).toBe(200);
   // A member of the SME (invited by username, accepted), so the portal opens for it.
-  const owner = await apiLogin(request, DemoUsers.owner.username, DEMO_PASSWORD);
+  const owner = await apiToken(request, DemoUsers.owner.username);
   const invite = await request.post(`/api/authorization/v2/merchants/${DemoMerchants.sme.id}/users/invitations`, {
     headers: { authorization: `Bearer ${owner}` },
     data: { account: username, role: 'MARKETING' },
   });
   expect(invite.status()).toBe(200);
-  const own = await apiLogin(request, username, password);
+  const own = await apiToken(request, username, password);
   const [invitation] = (await (await request.get('/api/authorization/v2/users/invitations', { headers: { authorization: `Bearer ${own}` } })).json()).data;
   await request.post(`/api/authorization/v2/users/invitations/${invitation.id}`, { headers: { authorization: `Bearer ${own}` }, data: { action: 'accept' } });
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { KYB_DEMO_USERNAME, KybDemoMerchants, solidPng, type KybDemoKey } from '../../server/db/seed-merchant-profile';
-import { chooseMerchant, DemoMerchants, DemoUsers, signIn, t, type Lng } from './support';
+import { apiToken, chooseMerchant, DemoMerchants, DemoUsers, signIn, t, type Lng } from './support';
 
 const NEXT_STEP: Record<KybDemoKey, string> = {
   new: 'uploadAndSubmit',
@@ -78,8 +78,7 @@ test.describe('merchant info and KYB', () => {
     await expect(idFront.getByTestId('document-file-name')).toHaveText(['cccd-lan-2.png']);
 
     // The server agrees: one ID front.
-    const login = await request.post('/api/authentication/v1/login', { data: { username: KYB_DEMO_USERNAME, password: 'Demo@1234' } });
-    const token = (await login.json()).data.token;
+    const token = await apiToken(request, KYB_DEMO_USERNAME);
     const merchants = await (await request.get('/api/profile/v2/merchants?pageSize=100', { headers: { authorization: `Bearer ${token}` } })).json();
     const id = merchants.data.content.find((m: { partnerCode: string }) => m.partnerCode === KybDemoMerchants.waitingUpdate.partnerCode).id;
     const info = await (await request.get(`/api/profile/v2/merchants/${id}/info`, { headers: { authorization: `Bearer ${token}` } })).json();

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { DemoMerchants, DemoUsers, sidebarLink, signIn, t, waitForQuiet } from './support';
+import { apiToken, DemoMerchants, DemoUsers, sidebarLink, signIn, t, waitForQuiet } from './support';
 
 const SME = DemoMerchants.sme;
 
@@ -26,8 +26,7 @@ test('a report the role lacks is hidden from the sidebar, refused by the page an
   await page.goto('/portal/app/report-center/financing-report');
   await expect(page.getByText(t('portal.accessDenied.title'))).toBeVisible();
 
-  const login = await page.request.post('/api/authentication/v1/login', { data: { username: DemoUsers.accountant.username, password: 'Demo@1234' } });
-  const token = (await login.json()).data.token;
+  const token = await apiToken(page.request, DemoUsers.accountant.username);
   const res = await page.request.get(`/api/transaction/v2/merchants/${SME.id}/reports/financing-report?fromDate=2026-01-01&toDate=2026-01-31`, {
     headers: { authorization: `Bearer ${token}` },
   });

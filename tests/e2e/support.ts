@@ -168,9 +168,9 @@ export async function sidebarLink(page: Page, code: string, group?: string) {
   return link;
 }
 
-/** A demo user's bearer token, signed in through the API (for test set-up that needs no browser). */
-export async function apiToken(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/api/authentication/v1/login', { data: { username, password: DEMO_PASSWORD } });
+/** A user's bearer token (a demo user's by default), signed in through the API (for test set-up that needs no browser). */
+export async function apiToken(request: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await request.post('/api/authentication/v1/login', { data: { username, password } });
   expect(res.ok()).toBe(true);
   return (await res.json()).data.token as string;
 }

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import viApi from '../../src/i18n/vi/api.json' with { type: 'json' };
 import viRa from '../../src/i18n/vi/ra.json' with { type: 'json' };
-import { chooseMerchant, DemoMerchants, DemoUsers, escapeRegExp, sidebarLink, signIn, t } from './support';
+import { apiToken, chooseMerchant, DemoMerchants, DemoUsers, escapeRegExp, sidebarLink, signIn, t } from './support';
 
 const PASSWORD = 'Staff@2025';
 const SME = DemoMerchants.sme;
@@ -13,14 +13,6 @@ const raText = (key: 'create' | 'save') => viRa.ra.action[key];
 let seq = 0;
 /** Unique per test and per run: every test shares one server and database. */
 const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36).slice(-5)}${seq++}`;
-
-async function apiToken(request: APIRequestContext, username: string, password?: string): Promise<string> {
-  const res = await request.post('/api/authentication/v1/login', {
-    data: { username, password: password ?? 'Demo@1234' },
-  });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data.token;
-}
 
 async function apiPost(request: APIRequestContext, token: string, url: string, data: unknown) {
   const res = await request.post(url, { data, headers: { authorization: `Bearer ${token}` } });
