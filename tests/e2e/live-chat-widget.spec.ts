@@ -61,9 +61,15 @@ async function recordStatuses(page: Page): Promise<() => Promise<string[]>> {
 }
 
 /** The owner in the page's inbox, the demo customer's conversation open. */
+/** Chat sockets each agent page has opened: opening a conversation must keep the inbox's one. */
+const chatSockets = new WeakMap<Page, number>();
+
 async function agentInbox(browser: Browser, lng: Lng): Promise<Page> {
   const tr = (key: string) => t(key, {}, lng);
   const owner = await signedInPage(browser, 'owner_demo', { lng, reload: false });
+  owner.on('websocket', (ws) => {
+    if (ws.url().endsWith('/live-chat/ws')) chatSockets.set(owner, (chatSockets.get(owner) ?? 0) + 1);
+  });
   await chooseMerchant(owner, DemoMerchants.sme.name);
   await owner.goto('/portal/app/messages-management');
   await owner.getByRole('link', { name: `${tr(`${R}.openInbox`)} ${NAME}` }).click();
@@ -129,6 +135,8 @@ test('the customer on the public page and the agent in the inbox chat live: text
   await expect(payer).toHaveURL(/\/portal\/pay\/[A-Za-z0-9]{10}$/);
   await expect(payer.getByRole('heading', { level: 1, name: LINK })).toBeVisible();
 
+  // The whole conversation ran on the socket the inbox opened (no reconnect when the conversation opened).
+  expect(chatSockets.get(owner)).toBe(1);
   await owner.context().close();
   await customer.context().close();
 });

@@ -4,9 +4,27 @@ import { ResourceContextProvider, useCanAccess } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { usePathOf, type ResourceConfig, type ViewName } from '@/resourceConfig';
+import { usePathOf, useResourceList, type ResourceConfig, type ViewName } from '@/resourceConfig';
 import { PageLoader } from '@/components/PageLoader';
 import { AccessDeniedPage } from './AccessDeniedPage';
+
+/**
+ * One screen under two configs: the same view component, one path inside the other (the inbox and
+ * `…/client/:clientId`), and the same access rule (src/authProvider/canAccess.ts). A create and an edit
+ * form sharing a component are not: their paths are siblings, and a form must start afresh.
+ */
+function sameScreen(a: ResourceConfig, b: ResourceConfig, view: ViewName): boolean {
+  const [pathA, pathB] = [a.paths[view], b.paths[view]];
+  return (
+    a[view] === b[view] &&
+    !!pathA &&
+    !!pathB &&
+    (pathA.startsWith(`${pathB}/`) || pathB.startsWith(`${pathA}/`)) &&
+    Boolean(a.alwaysAllowed) === Boolean(b.alwaysAllowed) &&
+    a.routeCodes.length === b.routeCodes.length &&
+    a.routeCodes.every((code) => b.routeCodes.includes(code))
+  );
+}
 
 /**
  * One view of a resource at its spec §2 path: refused in place when its route code is not allowed
@@ -14,7 +32,18 @@ import { AccessDeniedPage } from './AccessDeniedPage';
  */
 export function ResourceRoute({ resource, view }: { resource: ResourceConfig; view: ViewName }) {
   const { t } = useTranslation();
-  const { isPending, canAccess, error } = useCanAccess({ resource: resource.name, action: view });
+  const resources = useResourceList();
+  const { isPending, canAccess, error } = useCanAccess({
+    resource: resource.name,
+    action: view,
+    // Moving between two configs of one screen (the inbox and a conversation in it) keeps the screen
+    // mounted: the answer cannot differ, and a loader in between would drop its state and its socket.
+    placeholderData: (previous, previousQuery) => {
+      const key = previousQuery?.queryKey[2] as { resource?: string; action?: string } | undefined;
+      const before = resources.find((r) => r.name === key?.resource);
+      return before && key?.action === view && sameScreen(before, resource, view) ? previous : undefined;
+    },
+  });
   const View = resource[view];
   if (isPending) return <PageLoader />;
   if (error) {
