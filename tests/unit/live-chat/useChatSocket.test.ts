@@ -5,37 +5,12 @@
  */
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from './fakeSocket';
 
 vi.mock('@/dataProvider/usePortalApi', () => {
   const api = { liveChatToken: async () => ({ token: 'chat-token' }) };
   return { usePortalApi: () => api };
 });
-
-class FakeSocket {
-  static OPEN = 1;
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(text: string) {
-    this.sent.push(text);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-  receive(frame: object) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-}
 
 describe('useChatSocket', () => {
   beforeEach(() => {
@@ -57,16 +32,16 @@ describe('useChatSocket', () => {
     act(() => ws.open());
     // Open but not signed in yet: only the auth frame has gone.
     act(() => result.current.send({ type: 'typing', conversationId: 14 }));
-    expect(ws.sent.map((s) => JSON.parse(s).type)).toEqual(['auth']);
+    expect(ws.sent.map((f) => f.type)).toEqual(['auth']);
 
-    act(() => ws.receive({ type: 'ready', pageIds: [1], caughtUp: 0, lastId: 0 }));
-    expect(ws.sent.slice(1).map((s) => JSON.parse(s))).toEqual([
+    act(() => ws.emit({ type: 'ready', pageIds: [1], caughtUp: 0, lastId: 0 }));
+    expect(ws.sent.slice(1)).toEqual([
       { type: 'typing', conversationId: 13 },
       { type: 'typing', conversationId: 14 },
     ]);
     expect(result.current.state).toBe('live');
     act(() => result.current.send({ type: 'typing', conversationId: 15 }));
-    expect(JSON.parse(ws.sent.at(-1)!)).toEqual({ type: 'typing', conversationId: 15 });
+    expect(ws.sent.at(-1)).toEqual({ type: 'typing', conversationId: 15 });
   });
 
   it('drops held frames older than a typing indicator lasts', async () => {
@@ -79,7 +54,7 @@ describe('useChatSocket', () => {
     act(() => result.current.send({ type: 'typing', conversationId: 13 }));
     vi.setSystemTime(Date.now() + LIVE_CHAT_LIMITS.typingMs + 1);
     act(() => ws.open());
-    act(() => ws.receive({ type: 'ready', pageIds: [1], caughtUp: 0, lastId: 0 }));
-    expect(ws.sent.map((s) => JSON.parse(s).type)).toEqual(['auth']);
+    act(() => ws.emit({ type: 'ready', pageIds: [1], caughtUp: 0, lastId: 0 }));
+    expect(ws.sent.map((f) => f.type)).toEqual(['auth']);
   });
 });
