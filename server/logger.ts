@@ -5,29 +5,17 @@
  */
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Writable } from 'node:stream';
+import { isSecretKey } from '@/domain/errorReport';
 import type { Config } from './config';
 
-const SECRET_KEYS = [
-  'password',
-  'passwordConfirm',
-  'newPassword',
-  'oldPassword',
-  'currentPassword',
-  'token',
-  'accessToken',
-  'refreshToken',
-  'otp',
-  'pin',
-  'authorization',
-  'cookie',
-  'set-cookie',
-  'x-auth-token',
-  'proxy-authorization',
-  'secret',
-];
+/**
+ * A key whose value is never logged: the error reports' rule (src/domain/errorReport.ts: password, token,
+ * otp, secret, authorization, cookie, in any case and inside longer names), plus a card or wallet PIN
+ * (matched whole: "pin" inside other words such as "shipping" is no secret).
+ */
+const isLoggedSecret = (key: string) => isSecretKey(key) || key.toLowerCase() === 'pin';
 
 const CENSOR = '[Redacted]';
-const SECRET_KEY_SET = new Set(SECRET_KEYS.map((k) => k.toLowerCase()));
 const MAX_DEPTH = 16;
 
 const isPlain = (value: object) => {
@@ -58,7 +46,7 @@ export function redactLogged(value: unknown, depth = 0, seen = new WeakSet<objec
   let copy: Record<string, unknown> | null = null;
   const entries = Object.entries(value);
   for (const [key, item] of entries) {
-    const redacted = SECRET_KEY_SET.has(key.toLowerCase()) ? CENSOR : redactLogged(item, depth + 1, seen);
+    const redacted = isLoggedSecret(key) ? CENSOR : redactLogged(item, depth + 1, seen);
     if (redacted !== item) (copy ??= Object.fromEntries(entries))[key] = redacted;
   }
   if (!copy) return value;
