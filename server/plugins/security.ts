@@ -59,8 +59,9 @@ export const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(', ');
 
-/** Both ends of the HSTS rule: a year, subdomains included. */
+/** Both header sets share these: HSTS for a year, subdomains included, and the referrer rule. */
 const HSTS = { maxAge: 31_536_000, includeSubDomains: true };
+const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
 /**
  * What an API answer that is not a page (JSON, a file, an export, an error) carries: it is never a
@@ -73,7 +74,7 @@ export const API_ANSWER_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   'strict-transport-security': `max-age=${HSTS.maxAge}; includeSubDomains`,
-  'referrer-policy': 'strict-origin-when-cross-origin',
+  'referrer-policy': REFERRER_POLICY,
   'cross-origin-resource-policy': 'same-origin',
   // API answers carry personal and financial data: never cache them anywhere.
   'cache-control': 'no-store',
@@ -89,7 +90,7 @@ export async function setupSecurity(app: FastifyInstance): Promise<void> {
   const pageHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     strictTransportSecurity: HSTS,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    referrerPolicy: { policy: REFERRER_POLICY },
     // COEP stays off: img-src/connect-src already keep every sub-resource on our origin.
     crossOriginEmbedderPolicy: false,
     // Same rule as CSP frame-ancestors 'none', for browsers that only know the older header.
@@ -107,17 +108,17 @@ export async function setupSecurity(app: FastifyInstance): Promise<void> {
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    // HTML under /api (the API docs, the demo SSO pages) is a page like any other.
-    const page = !isApi(request.url) || isHtml(reply.getHeader('content-type'));
-    if (page) {
-      if (isApi(request.url)) {
-        pageHeaders(request.raw, reply.raw, noop);
-        reply.header('cache-control', 'no-store');
-      }
-      reply.header('permissions-policy', PERMISSIONS_POLICY);
-    } else {
+    const api = isApi(request.url);
+    if (api && !isHtml(reply.getHeader('content-type'))) {
       for (const name in API_ANSWER_HEADERS) if (!reply.hasHeader(name)) reply.header(name, API_ANSWER_HEADERS[name]!);
+      return done(null, payload);
     }
+    // A page. HTML under /api (the API docs, the demo SSO pages) gets the page policy here, and no caching.
+    if (api) {
+      pageHeaders(request.raw, reply.raw, noop);
+      reply.header('cache-control', 'no-store');
+    }
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     done(null, payload);
   });
 }
