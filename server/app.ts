@@ -4,7 +4,6 @@
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
@@ -69,6 +68,7 @@ import { messageManagementRoutes } from './routes/message-management';
 import { customerCareRoutes } from './routes/customer-care';
 import errorReports from './routes/error-reports';
 import { validatorCompiler } from './validation';
+import { responseSerializerCompiler } from './serializer';
 import { createNotifier } from './lib/notifier';
 import { createOtpService } from './lib/otp';
 import { withInstallationSecret } from './lib/installation-secret';
@@ -206,7 +206,7 @@ async function assemble(app: FastifyInstance, config: Config, database: Database
     if (ownsDatabase) await database.close();
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.checkResponses));
   app.decorate('config', config);
   app.decorate('database', database);
   const notifier = createNotifier({

@@ -114,6 +114,11 @@ export interface Config {
   vacuumIntervalMs: number;
   loginThrottle: LoginThrottleConfig;
   rateLimit: RateLimitConfig;
+  /**
+   * RESPONSE_CHECKS=on: every answer is also parsed by its zod schema, and the compiled serializer must
+   * write the same text (server/serializer.ts). On in the API tests; off by default, for speed.
+   */
+  checkResponses: boolean;
   /** Demo mode (DEMO_MODE, default: on when SEED is on): demo outbox and demo SSO issuer exist. */
   demoMode: boolean;
   /** Auth area: delivery of one-time codes, their sending limits, and the SSO identity provider. */
@@ -162,6 +167,7 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a PostgreSQL URL (postgres://user:pass@host:5432/db)'),
   ),
   SEED: optional(z.enum(['on', 'off'], { error: 'SEED must be on or off' })),
+  RESPONSE_CHECKS: optional(z.enum(['on', 'off'], { error: 'RESPONSE_CHECKS must be on or off' })),
   SEED_SIZE: optional(
     z
       .string()
@@ -300,6 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     vacuumIntervalMs: 6 * 60 * 60 * 1000,
     loginThrottle: { maxFailuresPerUser: 5, maxFailuresPerIp: 20, windowMinutes: 15, lockMinutes: 15 },
     rateLimit: { apiPerMinute: e.RATE_LIMIT_API_PER_MINUTE ?? 600, loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE ?? 30 },
+    checkResponses: e.RESPONSE_CHECKS === 'on',
     demoMode,
     auth: {
       smtpUrl: e.SMTP_URL ?? null,
@@ -328,6 +335,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: null,
     clientDir: '/nonexistent-client-dir',
     rateLimit: { apiPerMinute: 10_000, loginPerMinute: 10_000 },
+    checkResponses: true,
     ...overrides,
   };
 }
