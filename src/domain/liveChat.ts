@@ -5,7 +5,7 @@
  * statuses, kinds, the zod schemas of every input, and the websocket protocol.
  */
 import { z } from 'zod';
-import { dbIdSchema, ValidationKeys } from './validation';
+import { dbIdParam, dbIdSchema, ValidationKeys } from './validation';
 
 export const CONVERSATION_STATUSES = ['OPEN', 'PENDING', 'RESOLVED'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
@@ -37,6 +37,50 @@ export const LIVE_CHAT_LIMITS = {
   /** Images and files sent in a conversation. */
   attachmentMaxBytes: 5 * 1024 * 1024,
 } as const;
+
+/**
+ * The inbox's filters: the API's query, and the inbox's address (`?filter=mine&status=OPEN&search=…&tagId=3`),
+ * so a reload, the browser's back button or a link sent to a colleague opens the same filtered inbox.
+ */
+export const inboxFilterShape = {
+  filter: z.enum(INBOX_FILTERS).default('all'),
+  status: z.enum(CONVERSATION_STATUSES).optional(),
+  search: z.string().max(LIVE_CHAT_LIMITS.searchMaxLength).optional(),
+  /** Only conversations whose customer carries this tag of the page. */
+  tagId: dbIdParam.optional(),
+};
+export type InboxFilters = z.output<z.ZodObject<typeof inboxFilterShape>>;
+type InboxFilterKey = keyof typeof inboxFilterShape;
+
+/** The filters an address names; a value that is not a valid filter is dropped (that one only). */
+export function inboxFiltersOf(params: URLSearchParams): InboxFilters {
+  const value = (name: InboxFilterKey) => params.get(name) ?? undefined;
+  const filter = inboxFilterShape.filter.safeParse(value('filter'));
+  const status = inboxFilterShape.status.safeParse(value('status'));
+  const tagId = inboxFilterShape.tagId.safeParse(value('tagId'));
+  return {
+    filter: filter.success ? filter.data : 'all',
+    status: status.success ? status.data : undefined,
+    search: value('search')?.slice(0, LIVE_CHAT_LIMITS.searchMaxLength) || undefined,
+    tagId: tagId.success ? tagId.data : undefined,
+  };
+}
+
+/** `params` with `filters` written in (defaults and empty values left out); other parameters kept. */
+export function withInboxFilters(params: URLSearchParams, filters: InboxFilters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const values: Record<InboxFilterKey, string | undefined> = {
+    filter: filters.filter === 'all' ? undefined : filters.filter,
+    status: filters.status,
+    search: filters.search || undefined,
+    tagId: filters.tagId === undefined ? undefined : String(filters.tagId),
+  };
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) next.delete(name);
+    else next.set(name, value);
+  }
+  return next;
+}
 
 /** What may be sent as a file: pictures (shown) and PDF (downloaded); the content is checked, not the name only. */
 export const CHAT_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
@@ -146,6 +190,7 @@ export interface ChatCustomerProfile {
   phone: string | null;
   followsPage: boolean;
   payments: { count: number; total: number; lastAt: string | null };
+
   recent: { id: string; createdAt: string; amount: number; status: string }[];
 }
 

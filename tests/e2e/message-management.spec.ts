@@ -78,6 +78,13 @@ test('a tag put on a conversation filters the inbox; a template is a quick reply
   const list = owner.getByRole('list', { name: t('resources.messages-client.name') });
   await expect(list.getByRole('link')).toHaveCount(1);
   await expect(list.getByRole('link', { name: new RegExp(CUSTOMER) })).toContainText(tag);
+  // The filter is in the address: a reload, or the link sent to a colleague, opens the same filtered
+  // inbox, and opening a conversation from it keeps the filter.
+  await expect(owner).toHaveURL(/\/client\/\d+\?tagId=\d+$/);
+  await owner.reload();
+  await expect(owner.getByRole('combobox', { name: new RegExp(`^${escapeRegExp(t(`${T}.filter`))}.*${escapeRegExp(tag)}`) })).toBeVisible();
+  await expect(list.getByRole('link')).toHaveCount(1);
+  await expect(list.getByRole('link', { name: new RegExp(CUSTOMER) })).toHaveAttribute('href', /\/client\/\d+\?tagId=\d+$/);
 
   // message-management: a chat template with a live preview for the sample customer.
   await owner.goto('/portal/app/message-management');

@@ -24,7 +24,7 @@ import {
   CHAT_IMAGE_EXTENSIONS,
   CONVERSATION_STATUSES,
   customerMessageSchema,
-  INBOX_FILTERS,
+  inboxFilterShape,
   LIVE_CHAT_LIMITS,
   MESSAGE_KINDS,
   MESSAGE_SENDERS,
@@ -101,14 +101,7 @@ const conversationSchema = z.object({
   tags: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string() })),
 });
 const historySchema = z.object({ content: z.array(messageSchema), nextBefore: z.number().int().nullable() });
-const inboxQuery = apiQuery({
-  filter: z.enum(INBOX_FILTERS).default('all'),
-  status: z.enum(CONVERSATION_STATUSES).optional(),
-  search: z.string().max(LIVE_CHAT_LIMITS.searchMaxLength).optional(),
-  /** Only conversations whose customer carries this tag of the page. */
-  tagId: dbIdParam.optional(),
-  ...pageQueryShape,
-});
+const inboxQuery = apiQuery({ ...inboxFilterShape, ...pageQueryShape });
 const historyQuery = apiQuery({
   before: dbIdParam.optional(),
   size: z.coerce.number().int().min(1).max(LIVE_CHAT_LIMITS.historyMaxPageSize).default(LIVE_CHAT_LIMITS.historyPageSize),

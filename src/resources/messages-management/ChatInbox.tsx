@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -28,10 +28,13 @@ import {
   CHAT_IMAGE_EXTENSIONS,
   CONVERSATION_STATUSES,
   INBOX_FILTERS,
+  inboxFiltersOf,
   LIVE_CHAT_LIMITS,
+  withInboxFilters,
   type ChatMessage,
   type ConversationStatus,
   type InboxFilter,
+  type InboxFilters,
   type WsServerFrame,
 } from '@/domain/liveChat';
 import { formatDateTime, formatMoney } from '@/domain/format';
@@ -61,10 +64,15 @@ export default function ChatInbox() {
   const { id = '', clientId } = useParams();
   const pageId = Number(id);
   const conversationId = clientId ? Number(clientId) : null;
-  const [filter, setFilter] = useState<InboxFilter>('all');
-  const [status, setStatus] = useState<ConversationStatus | ''>('');
-  const [search, setSearch] = useState('');
-  const [tagId, setTagId] = useState<number | null>(null);
+  // The filters live in the address: a reload or a link sent to a colleague opens the same inbox.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { filter, status = '', search = '', tagId = null } = useMemo(() => inboxFiltersOf(searchParams), [searchParams]);
+  const setFilters = useCallback(
+    (change: Partial<InboxFilters>) => setSearchParams((params) => withInboxFilters(params, { ...inboxFiltersOf(params), ...change }), { replace: true }),
+    [setSearchParams],
+  );
+  // The box keeps its own text: the address follows each keystroke, never the other way round mid-word.
+  const [searchText, setSearchText] = useState(search);
   const [typing, setTyping] = useState<Record<number, number>>({});
   const [receipts, setReceipts] = useState<Record<number, { delivered: number; read: number }>>({});
 
@@ -138,19 +146,23 @@ export default function ChatInbox() {
             <TextField
               size="small"
               label={translate(`${R}.search`)}
-              value={search}
-              onChange={(e) => setSearch(e.target.value.slice(0, LIVE_CHAT_LIMITS.searchMaxLength))}
+              value={searchText}
+              onChange={(e) => {
+                const text = e.target.value.slice(0, LIVE_CHAT_LIMITS.searchMaxLength);
+                setSearchText(text);
+                setFilters({ search: text });
+              }}
               slotProps={{ htmlInput: { maxLength: LIVE_CHAT_LIMITS.searchMaxLength } }}
             />
             <Stack direction="row" spacing={1}>
-              <TextField select size="small" fullWidth label={translate(`${R}.filterLabel`)} value={filter} onChange={(e) => setFilter(e.target.value as InboxFilter)}>
+              <TextField select size="small" fullWidth label={translate(`${R}.filterLabel`)} value={filter} onChange={(e) => setFilters({ filter: e.target.value as InboxFilter })}>
                 {INBOX_FILTERS.map((f) => (
                   <MenuItem key={f} value={f}>
                     {translate(`${R}.filter.${f}`)}
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField select size="small" fullWidth label={translate(`${R}.statusLabel`)} value={status} onChange={(e) => setStatus(e.target.value as ConversationStatus | '')}>
+              <TextField select size="small" fullWidth label={translate(`${R}.statusLabel`)} value={status} onChange={(e) => setFilters({ status: (e.target.value as ConversationStatus | '') || undefined })}>
                 <MenuItem value="">{translate(`${R}.allStatuses`)}</MenuItem>
                 {CONVERSATION_STATUSES.map((s) => (
                   <MenuItem key={s} value={s}>
@@ -159,7 +171,7 @@ export default function ChatInbox() {
                 ))}
               </TextField>
             </Stack>
-            <InboxTagFilter pageId={pageId} value={tagId} onChange={setTagId} />
+            <InboxTagFilter pageId={pageId} value={tagId} onChange={(id) => setFilters({ tagId: id ?? undefined })} />
           </Stack>
           {inbox.isError && <Alert severity="error">{translate(`${R}.loadFailed`)}</Alert>}
           {inbox.data && inbox.data.content.length === 0 && (
@@ -172,7 +184,8 @@ export default function ChatInbox() {
               <ListItem key={c.id} disablePadding>
                 <ListItemButton
                   component={RouterLink}
-                  to={pathOf('messages-conversation', 'page', { id: pageId, clientId: c.id })}
+                  // Opening a conversation keeps the inbox's filters (and so does the way back on a phone).
+                  to={{ pathname: pathOf('messages-conversation', 'page', { id: pageId, clientId: c.id }), search: searchParams.toString() }}
                   selected={c.id === conversationId}
                 >
                   <ListItemText
@@ -242,6 +255,7 @@ function Conversation({
   const translate = useTranslate();
   const notify = useNotify();
   const pathOf = usePathOf();
+  const location = useLocation();
   const api = usePortalApi();
   const queryClient = useQueryClient();
   const [body, setBody] = useState('');
@@ -327,7 +341,7 @@ function Conversation({
   return (
     <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
       <Box sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-        <Link component={RouterLink} to={pathOf('messages-client', 'page', { id: pageId })} sx={{ display: { md: 'none' } }}>
+        <Link component={RouterLink} to={{ pathname: pathOf('messages-client', 'page', { id: pageId }), search: location.search }} sx={{ display: { md: 'none' } }}>
           {translate(`${R}.backToInbox`)}
         </Link>
         {c && (
