@@ -190,7 +190,6 @@ export interface ChatCustomerProfile {
   phone: string | null;
   followsPage: boolean;
   payments: { count: number; total: number; lastAt: string | null };
-
   recent: { id: string; createdAt: string; amount: number; status: string }[];
 }
 

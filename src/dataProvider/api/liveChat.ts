@@ -1,15 +1,11 @@
 import type { Page } from '@/domain/api';
 import { LiveChatApiPaths as Paths } from '@/domain/api';
-import type { ChatCustomerProfile, ChatMessage, ChatPage, ConversationStatus, ConversationSummary, InboxFilter, StaffMessageInput } from '@/domain/liveChat';
+import type { ChatCustomerProfile, ChatMessage, ChatPage, ConversationStatus, ConversationSummary, InboxFilters, StaffMessageInput } from '@/domain/liveChat';
 import type { HttpClient } from '../httpClient';
 import { apiCall, type ApiContext } from './context';
 
-export interface InboxQuery {
-  filter: InboxFilter;
-  status?: ConversationStatus;
-  search?: string;
-  /** Only conversations whose customer carries this tag of the page. */
-  tagId?: number;
+/** The inbox's filters (the same shape as its address and the API's query), and the page of it. */
+export interface InboxQuery extends InboxFilters {
   pageNumber?: number;
   pageSize?: number;
 }
