@@ -10,6 +10,13 @@ import type * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+export interface ListenOptions {
+  /** PostgreSQL: the listening connection's application_name, so other processes can see who listens (pg_stat_activity). */
+  applicationName?: string;
+  /** PostgreSQL: called when a lost listening connection has been replaced; NOTIFYs sent meanwhile were missed. */
+  onReattach?: () => void;
+}
+
 export interface Database {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
@@ -31,7 +38,7 @@ export interface Database {
    * Calls `onPayload` for every NOTIFY on `channel` (delivered at commit, from any process on
    * PostgreSQL, in-process on PGlite). Resolves to the function that stops listening.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
   /** Embedded database only: a consistent SQL dump (pg_dump), no write landing during it (server/tools/db-dump.ts). */
   dumpSql?(): Promise<string>;
   close(): Promise<void>;

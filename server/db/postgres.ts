@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { inlineSql, migrationsFolder, STARTUP_LOCK_KEY, withTimeout, type Database, type Db } from './database';
+import { inlineSql, migrationsFolder, STARTUP_LOCK_KEY, withTimeout, type Database, type Db, type ListenOptions } from './database';
 import * as schema from './schema';
 
 /**
@@ -52,8 +52,8 @@ export function postgresDatabase(pool: pg.Pool): Database {
       }
     },
     vacuum: async () => undefined,
-    listen: async (channel, onPayload) => {
-      const stop = await listenOnPool(pool, channel, onPayload, () => closed);
+    listen: async (channel, onPayload, options = {}) => {
+      const stop = await listenOnPool(pool, channel, onPayload, options, () => closed);
       listeners.add(stop);
       return async () => {
         listeners.delete(stop);
@@ -74,12 +74,14 @@ const LISTEN_RETRY_MS = 1000;
 
 /**
  * One pooled connection held for LISTEN; a lost connection is replaced (notifications sent meanwhile
- * are missed, which the listeners tolerate: the rows stay in the database).
+ * are missed: `onReattach` tells the listener, and the others tolerate it as the rows stay in the database).
+ * A named connection is closed rather than returned to the pool, so no other query runs under its name.
  */
 async function listenOnPool(
   pool: pg.Pool,
   channel: string,
   onPayload: (payload: string) => void,
+  { applicationName, onReattach }: ListenOptions,
   isClosed: () => boolean,
 ): Promise<() => Promise<void>> {
   let conn: pg.PoolClient | null = null;
@@ -92,16 +94,34 @@ async function listenOnPool(
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
     // A lost connection can report more than one error, and may report one after stop() released it:
-    // it goes back to the pool once (the pool handles what comes after).
+    // it goes back to the pool once (the pool handles what comes after). One lost while attaching is
+    // retried by whoever is attaching.
     c.on('error', () => {
       if (released.has(c)) return;
       released.add(c);
       c.release(true);
-      if (conn === c) conn = null;
-      if (!stopped && !isClosed()) setTimeout(() => void attach().catch(() => undefined), LISTEN_RETRY_MS).unref();
+      if (conn !== c) return;
+      conn = null;
+      setTimeout(reattach, LISTEN_RETRY_MS).unref();
     });
-    await c.query(`LISTEN ${quoted}`);
+    try {
+      if (applicationName) await c.query('select set_config($1, $2, false)', ['application_name', applicationName]);
+      await c.query(`LISTEN ${quoted}`);
+    } catch (err) {
+      if (!released.has(c)) {
+        released.add(c);
+        c.release(true);
+      }
+      throw err;
+    }
     conn = c;
+  };
+  const reattach = () => {
+    if (stopped || isClosed()) return;
+    attach().then(
+      () => onReattach?.(),
+      () => setTimeout(reattach, LISTEN_RETRY_MS).unref(),
+    );
   };
   await attach();
   return async () => {
@@ -112,7 +132,7 @@ async function listenOnPool(
     await c.query(`UNLISTEN ${quoted}`).catch(() => undefined);
     if (released.has(c)) return;
     released.add(c);
-    c.release();
+    c.release(applicationName ? true : undefined);
   };
 }
 

@@ -1,11 +1,13 @@
 /**
  * PostgreSQL ends the server's connections (a restart, a failover, pg_terminate_backend): the process keeps
- * running, answers the next request on new connections, and listens again for the other processes' news.
+ * running, answers the next request on new connections, and listens again for the other processes' news,
+ * under its name; an access change NOTIFYd while it was not listening is not served from its cache after.
  * Before the pool had an error listener, an ended idle connection was an uncaught exception that stopped it.
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5439/postgres npx vitest run --project api tests/api/postgres-connection-loss.test.ts
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
+import { DemoMerchants } from '../../server/db/seed-fixtures';
 import { describeOnPostgres, freePort, ownDatabase, startServer, waitFor, type ServerProcess } from './processes';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -22,12 +24,16 @@ async function onServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 const listening = () =>
   onServer(async (c) => (await c.query(`select count(*)::int as n from pg_stat_activity where datname = $1 and query like 'LISTEN %'`, [NAME])).rows[0].n as number);
+const authListeners = () =>
+  onServer(async (c) => (await c.query(`select count(*)::int as n from pg_stat_activity where datname = $1 and application_name like 'portal-auth %'`, [NAME])).rows[0].n as number);
 
 describeOnPostgres('the server outlives PostgreSQL ending its connections', () => {
   let server: ServerProcess;
+  let own: string;
   beforeAll(async () => {
-    const own = await ownDatabase(url!, NAME);
-    server = startServer(await freePort(), { DATABASE_URL: own });
+    own = await ownDatabase(url!, NAME);
+    // A long cache: only clearing it on the new LISTEN explains the refusal at the end.
+    server = startServer(await freePort(), { DATABASE_URL: own, AUTH_CACHE_MS: '60000' });
     await waitFor(() => server.output().includes('merchant portal ready'), 150_000, () => server.output().slice(-2000));
   }, 180_000);
   afterAll(async () => {
@@ -43,19 +49,34 @@ describeOnPostgres('the server outlives PostgreSQL ending its connections', () =
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'owner_demo', password: 'Demo@1234' }),
       });
-    expect((await login()).status).toBe(200);
+    const signedIn = await login();
+    expect(signedIn.status).toBe(200);
+    const token = ((await signedIn.json()) as { data: { token: string } }).data.token;
+    const stores = async () =>
+      (await fetch(`${server.base}/profile/v2/merchants/${DemoMerchants.sme.id}/stores`, { headers: { authorization: `Bearer ${token}` } })).status;
+    expect(await stores()).toBe(200);
     expect(await listening()).toBeGreaterThan(0);
+    expect(await authListeners()).toBe(1);
 
     const ended = await onServer(async (c) => (await c.query(`select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where datname = $1) t`, [NAME])).rows[0].n as number);
     expect(ended).toBeGreaterThan(0);
+    // Another process signs every session out while this one is not listening: the NOTIFY is missed.
+    const other = new pg.Client({ connectionString: own });
+    await other.connect();
+    await other.query(`update sessions set revoked_at = now() where revoked_at is null`);
+    await other.query(`select pg_notify('portal_auth', '{"userIds":null}')`);
+    await other.end();
     await new Promise((r) => setTimeout(r, 500));
 
     expect(server.child.exitCode).toBeNull();
     expect(server.output()).not.toMatch(/uncaught|Release called on client/i);
-    expect((await login()).status).toBe(200);
     // The LISTEN connection is replaced after its retry delay (server/db/client.ts).
     const until = Date.now() + 10_000;
     while ((await listening()) === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
     expect(await listening()).toBeGreaterThan(0);
+    expect(await authListeners()).toBe(1);
+    // Before any write (a sign-in would clear the cache anyway): the cached session is not used.
+    expect(await stores()).toBe(401);
+    expect((await login()).status).toBe(200);
   }, 60_000);
 });

@@ -3,6 +3,7 @@
  * and one LISTEN per process on a channel (PostgreSQL LISTEN/NOTIFY across processes, PGlite in-process).
  */
 import type { Database } from '../../db/client';
+import type { ListenOptions } from '../../db/database';
 
 export interface KeyedListeners<L> {
   /** Adds `listener` under `key`; returns the remove function (safe to call twice). */
@@ -34,11 +35,11 @@ export function keyedListeners<L>(): KeyedListeners<L> {
 }
 
 /** The process's one subscription to `channel`: start is idempotent, stop waits for the unlisten. */
-export function channelSubscription(database: Database, channel: string, dispatch: (payload: string) => void) {
+export function channelSubscription(database: Database, channel: string, dispatch: (payload: string) => void, options?: ListenOptions) {
   let unlisten: (() => Promise<void>) | null = null;
   return {
     async start() {
-      unlisten ??= await database.listen(channel, dispatch);
+      unlisten ??= await database.listen(channel, dispatch, options);
     },
     async stop() {
       const stop = unlisten;
