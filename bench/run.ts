@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumPath } from '../playwright.config';
 import { JS_BUDGETS_KB, kb, loadPageJs, mainVisible, signInForBench, welcomePageJs } from './page-js';
-import { mergeTransactionBench } from './transactions';
+import { median, mergeTransactionBench } from './transactions';
 import { measureBatchValidation } from './disbursement-batch';
 import { measureTransactionControl } from './transaction-control';
 import { measurePageReports } from './page-reports';
@@ -62,8 +62,6 @@ async function stopServer(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await exited;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   if (!existsSync(join(root, 'dist/server/main.js')) || !existsSync(join(root, 'dist/client/index.html'))) {

@@ -100,7 +100,7 @@ async function load(url: string, headers: Record<string, string>, pid: number): 
   };
 }
 
-const median = (values: number[]): number => {
+export const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;

@@ -11,7 +11,7 @@ import { inlineSql, migrationsFolder, withTimeout, type Database, type Db } from
 import { lockDataDir, type DataDirLock } from './lock';
 import * as schema from './schema';
 
-export { migrationsFolder, type Database, type Db } from './database';
+export { migrationsFolder, type Database, type Db, type ListenOptions } from './database';
 
 /** Extensions must be passed on every PGlite open, not only the first. */
 export const pgliteExtensions = { pg_trgm };

@@ -87,20 +87,23 @@ async function listenOnPool(
   let conn: pg.PoolClient | null = null;
   let stopped = false;
   const released = new WeakSet<pg.PoolClient>();
+  /** Back to the pool once (a lost connection can report more than one error, and after stop()); `destroy`: closed instead. */
+  const releaseOnce = (c: pg.PoolClient, destroy: boolean): boolean => {
+    if (released.has(c)) return false;
+    released.add(c);
+    c.release(destroy || undefined);
+    return true;
+  };
   const quoted = `"${channel.replace(/"/g, '""')}"`;
   const attach = async (): Promise<void> => {
     const c = await pool.connect();
     c.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
-    // A lost connection can report more than one error, and may report one after stop() released it:
-    // it goes back to the pool once (the pool handles what comes after). One lost while attaching is
+    // The pool handles what a lost connection reports after its release. One lost while attaching is
     // retried by whoever is attaching.
     c.on('error', () => {
-      if (released.has(c)) return;
-      released.add(c);
-      c.release(true);
-      if (conn !== c) return;
+      if (!releaseOnce(c, true) || conn !== c) return;
       conn = null;
       setTimeout(reattach, LISTEN_RETRY_MS).unref();
     });
@@ -108,18 +111,22 @@ async function listenOnPool(
       if (applicationName) await c.query('select set_config($1, $2, false)', ['application_name', applicationName]);
       await c.query(`LISTEN ${quoted}`);
     } catch (err) {
-      if (!released.has(c)) {
-        released.add(c);
-        c.release(true);
-      }
+      releaseOnce(c, true);
       throw err;
+    }
+    // Stopped while a retry was attaching: a held connection would keep the pool's end waiting.
+    if (stopped || isClosed()) {
+      releaseOnce(c, true);
+      return;
     }
     conn = c;
   };
   const reattach = () => {
     if (stopped || isClosed()) return;
     attach().then(
-      () => onReattach?.(),
+      () => {
+        if (conn) onReattach?.();
+      },
       () => setTimeout(reattach, LISTEN_RETRY_MS).unref(),
     );
   };
@@ -130,9 +137,7 @@ async function listenOnPool(
     conn = null;
     if (!c) return;
     await c.query(`UNLISTEN ${quoted}`).catch(() => undefined);
-    if (released.has(c)) return;
-    released.add(c);
-    c.release(applicationName ? true : undefined);
+    releaseOnce(c, !!applicationName);
   };
 }
 

@@ -89,7 +89,7 @@ export function setupAccessChanges(app: FastifyInstance): void {
     }
     dispatch(message.change);
     if (postgres && message.id && message.from !== self) {
-      notify({ ack: message.id, from: self }).catch((err: unknown) => app.log.warn({ err }, 'access change not confirmed'));
+      notify({ ack: message.id, from: self }).catch((err: unknown) => app.log.warn({ err }, 'could not acknowledge an access change'));
     }
   };
   const subscription = channelSubscription(app.database, AUTH_CHANNEL, (payload) => receive(parse(payload)), {

@@ -2,8 +2,7 @@
  * What the live hubs (notifications, live chat) share: listeners kept by key (a user, a page, a customer)
  * and one LISTEN per process on a channel (PostgreSQL LISTEN/NOTIFY across processes, PGlite in-process).
  */
-import type { Database } from '../../db/client';
-import type { ListenOptions } from '../../db/database';
+import type { Database, ListenOptions } from '../../db/client';
 
 export interface KeyedListeners<L> {
   /** Adds `listener` under `key`; returns the remove function (safe to call twice). */
