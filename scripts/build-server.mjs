@@ -38,7 +38,9 @@ rmSync(outdir, { recursive: true, force: true });
 
 await build({
   absWorkingDir: root,
-  entryPoints: ['server/main.ts'],
+  // The embedded database's thread (server/db/pglite-thread.ts) starts from a file of its own, beside main.js.
+  entryPoints: ['server/main.ts', 'server/db/pglite-worker.ts'],
+  entryNames: '[name]',
   outdir: 'dist/server',
   // Modules behind `await import()` (S3 storage, the seed, the dump tool) become chunks loaded when asked for.
   splitting: true,

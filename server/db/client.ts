@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { openPgliteThread, PgliteThread } from './pglite-thread';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { inlineSql, migrationsFolder, withTimeout, type Database, type Db } from './database';
 import { lockDataDir, type DataDirLock } from './lock';
@@ -16,9 +17,12 @@ export { migrationsFolder, type Database, type Db, type ListenOptions } from './
 /** Extensions must be passed on every PGlite open, not only the first. */
 export const pgliteExtensions = { pg_trgm };
 
+/** What the database wrapper uses of PGlite: an instance in this thread, or one on its own thread. */
+export type PgliteClient = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'listen' | 'close'> | PgliteThread;
+
 /** Wraps an open PGlite instance. `lock` is released on close. */
-export function pgliteDatabase(client: PGlite, lock: DataDirLock | null = null): Database {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+export function pgliteDatabase(client: PgliteClient, lock: DataDirLock | null = null): Database {
+  const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
   let closed = false;
   return {
     db,
@@ -35,7 +39,7 @@ export function pgliteDatabase(client: PGlite, lock: DataDirLock | null = null):
     vacuum: async () => {
       await client.exec('VACUUM ANALYZE');
     },
-    dumpSql: async () => (await import('../tools/db-dump')).dumpPglite(client),
+    dumpSql: async () => (client instanceof PgliteThread ? client.dumpSql() : (await import('../tools/db-dump')).dumpPglite(client as PGlite)),
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       // Stopping after (or while) the database closes has nothing left to stop: PGlite would throw 'closed'.
@@ -70,29 +74,15 @@ export interface OpenOptions {
   pgliteSharedBuffers?: string | null;
 }
 
-/** Opens PGlite in `dataDir` with `sharedBuffers`; the setting needs a restart, so a change reopens once. */
-async function openPglite(dataDir: string, sharedBuffers: string | null | undefined): Promise<PGlite> {
-  const client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
-  if (!sharedBuffers) return client;
-  const [current] = (await client.query<{ shared_buffers: string }>('show shared_buffers')).rows;
-  if (current?.shared_buffers === sharedBuffers) return client;
-  // ALTER SYSTEM takes no parameters; the value was checked against /^\d+(kB|MB|GB)$/ by the config.
-  await client.query(`alter system set shared_buffers = '${sharedBuffers}'`);
-  await client.close();
-  return PGlite.create(dataDir, { extensions: pgliteExtensions });
-}
-
 /** Opens (and for PGlite, locks) the configured database. Does not migrate. */
 export async function openDatabase({ dataDir, databaseUrl, pgliteSharedBuffers }: OpenOptions): Promise<Database> {
   // node-postgres and its driver load only here: an embedded install never pays for them at start.
   if (databaseUrl) return (await import('./postgres')).openPostgres(databaseUrl);
-  if (!dataDir) {
-    return pgliteDatabase(await PGlite.create({ extensions: pgliteExtensions }));
-  }
+  // PGlite runs on a thread of its own (server/db/pglite-thread.ts), in memory when there is no folder.
+  if (!dataDir) return pgliteDatabase(await openPgliteThread({}));
   const lock = lockDataDir(dataDir);
   try {
-    const client = await openPglite(dataDir, pgliteSharedBuffers);
-    return pgliteDatabase(client, lock);
+    return pgliteDatabase(await openPgliteThread({ dataDir, sharedBuffers: pgliteSharedBuffers }), lock);
   } catch (err) {
     lock.release();
     throw err;

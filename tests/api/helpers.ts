@@ -2,7 +2,6 @@
  * Test wrapper: an app on its own database copied from the template (global-setup.ts), driven with
  * `inject`. Builders for the calls every test makes live here rather than in each file.
  */
-import { PGlite } from '@electric-sql/pglite';
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -10,7 +9,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { testConfig, type Config } from '../../server/config';
 import pg from 'pg';
-import { pgliteDatabase, pgliteExtensions, type Database } from '../../server/db/client';
+import { pgliteDatabase, type Database } from '../../server/db/client';
+import { openPgliteThread } from '../../server/db/pglite-thread';
 import { postgresDatabase } from '../../server/db/postgres';
 import { DEMO_PASSWORD } from '../../server/db/seed-fixtures';
 
@@ -60,9 +60,9 @@ async function openPostgresCopy(serverUrl: string): Promise<Database> {
 export async function openTemplateDatabase(): Promise<Database> {
   const serverUrl = inject('postgresServerUrl');
   if (serverUrl) return openPostgresCopy(serverUrl);
+  // On its own thread, as the server runs it (server/db/pglite-thread.ts).
   const dump = readFileSync(inject('templateDumpPath'));
-  const client = await PGlite.create({ extensions: pgliteExtensions, loadDataDir: new Blob([dump]) });
-  return pgliteDatabase(client);
+  return pgliteDatabase(await openPgliteThread({ loadDataDir: new Uint8Array(dump) }));
 }
 
 export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp> {
