@@ -2,14 +2,14 @@
  * Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
  * Both run the same generated migrations through Drizzle's migrator.
  */
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { openPgliteThread, PgliteThread } from './pglite-thread';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { inlineSql, migrationsFolder, withTimeout, type Database, type Db } from './database';
 import { lockDataDir, type DataDirLock } from './lock';
+import { openPgliteThread, PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export { migrationsFolder, type Database, type Db, type ListenOptions } from './database';
