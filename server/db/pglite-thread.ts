@@ -43,6 +43,12 @@ function databaseError(fields: Record<string, unknown>): Error {
   return Object.assign(new Error(String(fields.message)), fields);
 }
 
+/**
+ * COPY's output as PGlite hands it over (a Blob), around the bytes the worker transferred: a real Blob
+ * would copy a slice of an export twice more (into the Blob, then out of it).
+ */
+const blobOf = (bytes: ArrayBuffer) => ({ size: bytes.byteLength, type: '', arrayBuffer: () => Promise.resolve(bytes) }) as unknown as Blob;
+
 export class PgliteThread {
   private readonly worker: Worker;
   private nextId = 1;
@@ -103,7 +109,7 @@ export class PgliteThread {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
     const textTypes = options?.parsers ? Object.keys(options.parsers).map(Number) : undefined;
     return this.call<Results<T> & { blob?: ArrayBuffer }>({ op: 'query', sql, params, rowMode: options?.rowMode, textTypes, tx }).then((result) =>
-      result.blob ? { ...result, blob: new Blob([result.blob]) } : result,
+      result.blob ? { ...result, blob: blobOf(result.blob) } : result,
     );
   }
 
