@@ -2,7 +2,7 @@
  * `npm run bench`: measures what the issues budget and writes bench/results.json.
  * - gzip size of the JS /portal/auth/login loads (budget 200 KB) and of all JS /portal/app/welcome loads
  * - server start time with an existing database (spawn to first healthy answer)
- * - first contentful paint of the login page, and each figure beside issue 19's target
+ * - first contentful paint of the login page (median of three cold loads), and each figure beside issue 19's target
  * - login-to-welcome time in headless Chromium
  * - gzip size of the JS the public payer page /portal/pay/<code> loads (budget 120 KB: it must not load the admin)
  * - gzip size of the JS the public business page /portal/p/<slug> loads (budget 100 KB: it must not load the admin)
@@ -16,7 +16,7 @@
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { chromiumPath } from '../playwright.config';
 import { JS_BUDGETS_KB, kb, loadPageJs, mainVisible, signInForBench, welcomePageJs } from './page-js';
 import { median, mergeTransactionBench } from './transactions';
@@ -95,8 +95,19 @@ async function main() {
     const loginPage = await context.newPage();
     const loginJs = await loadPageJs(loginPage, `${base}/portal/auth/login`, { ready: mainVisible });
     const loginJsBytes = loginJs.bytes;
-    const loginFirstPaintMs = await loginPage.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+    const firstPaint = (page: Page) => page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+    // The median of three cold loads (each in a new context, nothing cached): the first load of a browser
+    // just launched on this shared machine once took 432 ms where the next loads took 70-180 ms.
+    const paintRuns: (number | null)[] = [await firstPaint(loginPage)];
     await loginPage.close();
+    for (let i = 0; i < 2; i++) {
+      const cold = await browser.newContext();
+      const page = await cold.newPage();
+      await loadPageJs(page, `${base}/portal/auth/login`, { ready: mainVisible });
+      paintRuns.push(await firstPaint(page));
+      await cold.close();
+    }
+    const loginFirstPaintMs = paintRuns.includes(null) ? null : median(paintRuns as number[]);
 
     const t0 = performance.now();
     await signInForBench(context, base);
@@ -124,6 +135,7 @@ async function main() {
       loginPageJsTargetKB: TARGETS.loginPageJsKB,
       loginPageWithinTarget: kb(loginJsBytes) <= TARGETS.loginPageJsKB,
       loginFirstPaintMs: loginFirstPaintMs === null ? null : Math.round(loginFirstPaintMs),
+      loginFirstPaintRunsMs: paintRuns.map((ms) => (ms === null ? null : Math.round(ms))),
       loginFirstPaintTargetMs: TARGETS.loginFirstPaintMs,
       loginFirstPaintWithinTarget: loginFirstPaintMs !== null && loginFirstPaintMs <= TARGETS.loginFirstPaintMs,
       welcomePageJsGzipKB: kb(welcomeJsBytes),
