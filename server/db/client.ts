@@ -3,7 +3,6 @@
  * Both run the same generated migrations through Drizzle's migrator.
  */
 import type { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -14,8 +13,7 @@ import * as schema from './schema';
 
 export { migrationsFolder, type Database, type Db, type ListenOptions } from './database';
 
-/** Extensions must be passed on every PGlite open, not only the first. */
-export const pgliteExtensions = { pg_trgm };
+export { pgliteExtensions } from './pglite-extensions';
 
 /** What the database wrapper uses of PGlite: an instance in this thread, or one on its own thread. */
 export type PgliteClient = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'listen' | 'close'> | PgliteThread;

@@ -5,13 +5,12 @@
  * timers. Here it runs beside them, on another core.
  */
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { parentPort, workerData } from 'node:worker_threads';
+import { pgliteExtensions as extensions } from './pglite-extensions';
 import type { ThreadRequest, ThreadResponse, WorkerOptions } from './pglite-thread';
 
 if (!parentPort) throw new Error('pglite-worker runs as a worker thread');
 const port = parentPort;
-const extensions = { pg_trgm };
 const options = workerData as WorkerOptions;
 
 /** Opens the data folder with `sharedBuffers`; the setting needs a restart, so a change reopens once. */
