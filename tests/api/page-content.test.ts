@@ -60,7 +60,8 @@ describe('page content', () => {
   }
 
   beforeAll(async () => {
-    t = await makeApp();
+    // nodeEnv 'test': no post publisher in the background (a pass every 15 s could publish a post made due before the tests' own parallel passes).
+    t = await makeApp({ nodeEnv: 'test' });
     const db = t.database.db;
     const pagesOf = (merchantId: number) => db.select({ id: businessPages.id }).from(businessPages).where(eq(businessPages.merchantId, merchantId)).orderBy(asc(businessPages.id));
     const smePages = await pagesOf(SME);

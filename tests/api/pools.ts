@@ -16,7 +16,8 @@ export function onTwoPools(databaseName: string, use: (app: FastifyInstance, sec
   let second: Database | undefined;
   beforeAll(async () => {
     const own = await ownDatabase(process.env.TEST_DATABASE_URL!, databaseName);
-    app = await buildApp(testConfig({ databaseUrl: own }));
+    // nodeEnv 'test': no background passes (broadcasts, campaigns, auto-resolve, badges); the suites race their own passes and count what those did.
+    app = await buildApp(testConfig({ databaseUrl: own, nodeEnv: 'test' }));
     second = await openDatabase({ dataDir: null, databaseUrl: own });
     await use(app, second);
   }, 180_000);

@@ -46,7 +46,8 @@ describe('webhook deliveries', () => {
     t.database.db.transaction((tx) => enqueueWebhookEvent(tx, { merchantId: SME, type, data, environment }));
 
   beforeAll(async () => {
-    t = await makeApp();
+    // nodeEnv 'test': no webhook worker in the background (a pass every 3 s would send the queued events to this receiver before the tests' own runDueWebhooks).
+    t = await makeApp({ nodeEnv: 'test' });
     owner = await t.login('owner_demo');
     server = createServer((req, res) => {
       let body = '';
