@@ -209,6 +209,10 @@ async function assemble(app: FastifyInstance, config: Config, database: Database
   app.setSerializerCompiler(responseSerializerCompiler(config.checkResponses));
   app.decorate('config', config);
   app.decorate('database', database);
+  database.watch?.((incident) => {
+    if (incident.kind === 'reopened') app.log.error({ err: incident.error, attempt: incident.attempt }, 'embedded database thread stopped: the folder is open again');
+    else app.log.fatal({ err: incident.error }, 'embedded database thread stopped and the folder does not open again');
+  });
   const notifier = createNotifier({
     db: database.db,
     demoMode: config.demoMode,

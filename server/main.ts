@@ -86,6 +86,12 @@ async function main(): Promise<void> {
   // `npm run db:backup` asks a running server on the embedded database for a consistent dump (SIGUSR2).
   const dumpSql = app.database.dumpSql;
   if (dumpSql && config.dataDir) installBackupSignal(config.dataDir, dumpSql, app.log);
+  // A lost embedded database answers nothing again in this process: exit non-zero so the supervisor starts a new one.
+  app.database.watch?.((incident) => {
+    if (incident.kind !== 'lost') return;
+    process.exitCode = 1;
+    void shutdown('database lost');
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

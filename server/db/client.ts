@@ -38,8 +38,9 @@ export function pgliteDatabase(client: PgliteClient, lock: DataDirLock | null = 
       await client.exec('VACUUM ANALYZE');
     },
     dumpSql: async () => (client instanceof PgliteThread ? client.dumpSql() : (await import('../tools/db-dump')).dumpPglite(client as PGlite)),
-    listen: async (channel, onPayload) => {
-      const unlisten = await client.listen(channel, onPayload);
+    watch: client instanceof PgliteThread ? (watcher) => client.watch(watcher) : undefined,
+    listen: async (channel, onPayload, options) => {
+      const unlisten = client instanceof PgliteThread ? await client.listen(channel, onPayload, options?.onReattach) : await client.listen(channel, onPayload);
       // Stopping after (or while) the database closes has nothing left to stop: PGlite would throw 'closed'.
       return async () => {
         if (closed) return;

@@ -7,13 +7,14 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type * as schema from './schema';
+import type { ThreadIncident } from './pglite-thread';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface ListenOptions {
   /** PostgreSQL: the listening connection's application_name, so other processes can see who listens (pg_stat_activity). */
   applicationName?: string;
-  /** PostgreSQL: called when a lost listening connection has been replaced; NOTIFYs sent meanwhile were missed. */
+  /** Called when a lost listening connection (PostgreSQL) or database thread (PGlite) has been replaced; NOTIFYs sent meanwhile were missed. */
   onReattach?: () => void;
 }
 
@@ -41,6 +42,11 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
   /** Embedded database only: a consistent SQL dump (pg_dump), no write landing during it (server/tools/db-dump.ts). */
   dumpSql?(): Promise<string>;
+  /**
+   * Embedded database only: calls `watcher` when its thread stops (an abort in PGlite's WebAssembly): the
+   * folder was opened again (`reopened`), or could not be (`lost`: every query fails from then on).
+   */
+  watch?(watcher: (incident: ThreadIncident) => void): void;
   close(): Promise<void>;
 }
 

@@ -49,33 +49,134 @@ function databaseError(fields: Record<string, unknown>): Error {
  */
 const blobOf = (bytes: ArrayBuffer) => ({ size: bytes.byteLength, type: '', arrayBuffer: () => Promise.resolve(bytes) }) as unknown as Blob;
 
+/** What happened to the thread: it stopped and the folder was opened again, or it could not be (every call now fails). */
+export type ThreadIncident = { kind: 'reopened'; error: Error; attempt: number } | { kind: 'lost'; error: Error };
+
+/**
+ * Waits before each reopening of the folder after the thread stopped. PostgreSQL's own recovery (its WAL)
+ * runs on each open; a folder that fails every attempt is lost.
+ */
+export const REOPEN_DELAYS_MS = [100, 500, 2000];
+/** More stops than this within REOPEN_WINDOW_MS is a crash loop: the database is given up as lost. */
+const MAX_REOPENS = 5;
+const REOPEN_WINDOW_MS = 10 * 60_000;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Subscription {
+  channel: string;
+  onPayload: (payload: string) => void;
+  onReattach?: () => void;
+  /** The worker's id of this LISTEN, which changes when the thread is reopened. */
+  remote: number;
+}
+
 export class PgliteThread {
-  private readonly worker: Worker;
+  private worker!: Worker;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
-  private readonly listeners = new Map<number, (payload: string) => void>();
+  private opened: { resolve: () => void; reject: (err: Error) => void } | null = null;
+  private readonly subscriptions = new Map<number, Subscription>();
+  /** Set while the folder is being opened again: calls wait for it, as a pool's callers wait for a connection. */
+  private reopening: Promise<void> | null = null;
+  private readonly stops: number[] = [];
+  private readonly watchers: ((incident: ThreadIncident) => void)[] = [];
   private failure: Error | null = null;
+  private closing = false;
   readonly ready: Promise<void>;
 
-  constructor(options: WorkerOptions) {
+  /** Only a data folder can be opened again after the thread stopped: a database in memory is gone with it. */
+  constructor(private readonly options: WorkerOptions) {
+    this.ready = this.start();
+  }
+
+  /** Starts a worker on the options and resolves once it has opened the database. */
+  private start(): Promise<void> {
     const source = workerUrl();
     const fromSource = source.pathname.endsWith('.ts');
     // The TypeScript source needs tsx's loader registered in the thread first (Node 20 does not pass --import to it).
     const entry = fromSource ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}); })` : source;
-    this.worker = new Worker(entry, {
+    // A dump's buffer is moved to the thread: only a folder is ever opened twice (see reopen).
+    const worker = new Worker(entry, {
       eval: fromSource,
-      workerData: options,
-      transferList: options.loadDataDir ? [options.loadDataDir.buffer as ArrayBuffer] : [],
+      workerData: this.options,
+      transferList: this.options.loadDataDir ? [this.options.loadDataDir.buffer as ArrayBuffer] : [],
     });
-    this.ready = new Promise<void>((resolve, reject) => this.pending.set(0, { resolve: () => resolve(), reject }));
-    this.worker.on('message', (message: ThreadResponse) => this.receive(message));
-    this.worker.on('error', (err) => this.fail(err));
-    this.worker.on('exit', (code) => this.fail(new Error(`The embedded database thread stopped (exit code ${code})`)));
+    this.worker = worker;
+    let lastError: Error | null = null;
+    const opened = new Promise<void>((resolve, reject) => {
+      this.opened = { resolve, reject };
+    });
+    worker.on('message', (message: ThreadResponse) => this.receive(message));
+    worker.on('error', (err) => {
+      lastError = err;
+    });
+    worker.on('exit', (code) => {
+      if (worker !== this.worker) return;
+      const error = lastError ?? new Error(`The embedded database thread stopped (exit code ${code})`);
+      this.dropCalls(error);
+      if (this.opened) {
+        // It never opened: whoever started it (the first start, or a reopening) decides.
+        this.opened.reject(error);
+        this.opened = null;
+      } else if (!this.closing && !this.reopening && !this.failure) {
+        this.reopening = this.reopen(error);
+      }
+    });
+    return opened;
+  }
+
+  /** After an unexpected stop: the folder again, a few times, then the listeners again; or lost. */
+  private async reopen(cause: Error): Promise<void> {
+    const now = Date.now();
+    this.stops.push(now);
+    while (this.stops[0]! < now - REOPEN_WINDOW_MS) this.stops.shift();
+    let error = cause;
+    if (this.options.dataDir && this.stops.length <= MAX_REOPENS) {
+      for (const [index, wait] of REOPEN_DELAYS_MS.entries()) {
+        await delay(wait);
+        if (this.closing) return;
+        try {
+          await this.start();
+          for (const subscription of this.subscriptions.values()) {
+            subscription.remote = await this.post<number>({ op: 'listen', channel: subscription.channel });
+          }
+          this.reopening = null;
+          this.tell({ kind: 'reopened', error: cause, attempt: index + 1 });
+          // NOTIFYs sent while the thread was down were missed.
+          for (const subscription of this.subscriptions.values()) subscription.onReattach?.();
+          return;
+        } catch (err) {
+          error = err as Error;
+          this.dropCalls(error);
+        }
+      }
+    }
+    this.failure = error;
+    this.reopening = null;
+    this.tell({ kind: 'lost', error });
+    void this.worker.terminate();
+  }
+
+  /** Calls `watcher` when the thread stops: reopened, or lost. */
+  watch(watcher: (incident: ThreadIncident) => void): void {
+    this.watchers.push(watcher);
+  }
+
+  private tell(incident: ThreadIncident) {
+    for (const watcher of this.watchers) watcher(incident);
   }
 
   private receive(message: ThreadResponse) {
     if ('notify' in message) {
-      this.listeners.get(message.notify)?.(message.payload);
+      for (const subscription of this.subscriptions.values()) if (subscription.remote === message.notify) subscription.onPayload(message.payload);
+      return;
+    }
+    if (message.id === 0) {
+      if (message.error) this.opened?.reject(databaseError(message.error));
+      else this.opened?.resolve();
+      this.opened = null;
+      this.idle();
       return;
     }
     const call = this.pending.get(message.id);
@@ -85,9 +186,9 @@ export class PgliteThread {
     else call?.resolve(message.result);
   }
 
-  private fail(err: Error) {
-    this.failure ??= err;
-    for (const call of this.pending.values()) call.reject(this.failure);
+  /** The calls the stopped thread owed: they fail (a transaction among them is gone with it). */
+  private dropCalls(error: Error) {
+    for (const call of this.pending.values()) call.reject(error);
     this.pending.clear();
   }
 
@@ -96,7 +197,12 @@ export class PgliteThread {
     if (this.pending.size === 0) this.worker.unref();
   }
 
-  private call<T>(request: Request, transfer?: ArrayBuffer[]): Promise<T> {
+  private async call<T>(request: Request, transfer?: ArrayBuffer[]): Promise<T> {
+    if (this.reopening) await this.reopening;
+    return this.post(request, transfer);
+  }
+
+  private post<T>(request: Request, transfer?: ArrayBuffer[]): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
@@ -144,12 +250,15 @@ export class PgliteThread {
     return result;
   }
 
-  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
-    const sub = await this.call<number>({ op: 'listen', channel });
-    this.listeners.set(sub, onPayload);
+  /** `onReattach`: called when the thread was reopened, as NOTIFYs sent while it was down were missed. */
+  async listen(channel: string, onPayload: (payload: string) => void, onReattach?: () => void): Promise<() => Promise<void>> {
+    const remote = await this.call<number>({ op: 'listen', channel });
+    const local = this.nextId++;
+    this.subscriptions.set(local, { channel, onPayload, onReattach, remote });
     return async () => {
-      this.listeners.delete(sub);
-      await this.call({ op: 'unlisten', sub });
+      const subscription = this.subscriptions.get(local);
+      this.subscriptions.delete(local);
+      if (subscription) await this.call({ op: 'unlisten', sub: subscription.remote });
     };
   }
 
@@ -160,8 +269,12 @@ export class PgliteThread {
 
   async close(): Promise<void> {
     if (this.failure) return;
-    await this.call({ op: 'close' });
-    this.fail(new Error('The embedded database is closed'));
+    if (this.reopening) await this.reopening;
+    this.closing = true;
+    if (this.failure) return;
+    await this.post({ op: 'close' });
+    this.failure = new Error('The embedded database is closed');
+    this.dropCalls(this.failure);
     await this.worker.terminate();
   }
 }

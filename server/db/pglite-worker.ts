@@ -32,9 +32,11 @@ async function open(): Promise<PGlite> {
  * `constraint`, and the query options PGlite attaches hold functions, which do not clone at all.
  */
 function plainError(err: unknown): Record<string, unknown> {
-  if (!(err instanceof Error)) return { message: String(err) };
-  const fields = Object.entries(err).filter(([, value]) => value === null || ['string', 'number', 'boolean'].includes(typeof value));
-  return { ...Object.fromEntries(fields), name: err.name, message: err.message };
+  if (typeof err !== 'object' || err === null) return { message: String(err) };
+  const fields = Object.fromEntries(Object.entries(err).filter(([, value]) => value === null || ['string', 'number', 'boolean'].includes(typeof value)));
+  // The file system's errors are plain objects ({ errno, code }), with no message of their own.
+  if (!(err instanceof Error)) return { ...fields, message: typeof fields.message === 'string' ? fields.message : JSON.stringify(fields) };
+  return { ...fields, name: err.name, message: err.message };
 }
 
 /** Drizzle asks for some types as text (timestamps, dates): the type ids whose parser is the identity. */

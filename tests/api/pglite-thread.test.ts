@@ -1,13 +1,17 @@
 /**
  * The embedded database on its own thread (server/db/pglite-thread.ts): what the application relies on
  * from PGlite still holds across the thread boundary, and the HTTP thread keeps running while a query does.
+ * When the thread stops, a data folder is opened again (as a PostgreSQL pool replaces a lost connection),
+ * or the database is given up as lost, which the server answers by exiting for its supervisor.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, rows, type Database } from '../../server/db/client';
+import type { Worker } from 'node:worker_threads';
+import { openDatabase, pgliteDatabase, rows, type Database } from '../../server/db/client';
+import { openPgliteThread, type PgliteThread, type ThreadIncident } from '../../server/db/pglite-thread';
 import { isUniqueViolation } from '../../server/db/errors';
 
 let database: Database;
@@ -131,5 +135,75 @@ describe('PGlite on its own thread', () => {
     const other = await openDatabase({ dataDir: null, databaseUrl: null });
     await other.close();
     await expect(other.db.execute(sql`select 1`)).rejects.toThrow();
+  });
+});
+
+describe('when the database thread stops (an abort in PGlite’s WebAssembly)', () => {
+  /** Ends the worker as a crash would: without closing PGlite. */
+  const crash = (thread: PgliteThread) => (thread as unknown as { worker: Worker }).worker.terminate();
+
+  it('opens the folder again: calls in flight fail, an open transaction leaves nothing, listeners hear again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-reopen-'));
+    try {
+      const thread = await openPgliteThread({ dataDir: dir });
+      const incidents: ThreadIncident[] = [];
+      thread.watch((incident) => incidents.push(incident));
+      const db = pgliteDatabase(thread);
+      await db.db.execute(sql`create table kept (id int primary key)`);
+      await db.db.execute(sql`insert into kept values (1)`);
+      const heard: string[] = [];
+      let reattached = 0;
+      await db.listen('reopen_test', (payload) => heard.push(payload), { onReattach: () => (reattached += 1) });
+
+      let crashed!: Promise<number>;
+      const inTransaction = db.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into kept values (2)`);
+        crashed = crash(thread);
+        await tx.execute(sql`insert into kept values (3)`);
+      });
+      // Drizzle wraps the database's error ("Failed query: …") and keeps it as the cause.
+      await expect(inTransaction).rejects.toSatisfy((err: Error) => /thread stopped/.test(String((err.cause as Error | undefined)?.message)));
+      await crashed;
+
+      // The next call waits for the folder to open again, and sees exactly what was committed.
+      expect(await rows(db.db, sql`select id from kept order by id`)).toEqual([{ id: 1 }]);
+      expect(incidents).toEqual([expect.objectContaining({ kind: 'reopened', attempt: 1 })]);
+      expect(reattached).toBe(1);
+      await db.db.execute(sql`select pg_notify('reopen_test', 'after')`);
+      await expect.poll(() => heard).toEqual(['after']);
+      await db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives the database up as lost when its folder does not open again: every call is refused, none hangs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-lost-'));
+    try {
+      const thread = await openPgliteThread({ dataDir: dir });
+      const incidents: ThreadIncident[] = [];
+      thread.watch((incident) => incidents.push(incident));
+      await thread.query('select 1');
+      // The folder is replaced by a file: no attempt can open it.
+      rmSync(dir, { recursive: true, force: true });
+      writeFileSync(dir, 'not a database');
+      await crash(thread);
+      await expect(thread.query('select 1')).rejects.toThrow();
+      expect(incidents.map((incident) => incident.kind)).toEqual(['lost']);
+      await expect(thread.query('select 1')).rejects.toThrow();
+      await thread.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // One start of the thread per attempt (REOPEN_DELAYS_MS), each a few seconds from source on a busy machine.
+  }, 90_000);
+
+  it('a database in memory is gone with its thread: lost at once', async () => {
+    const thread = await openPgliteThread({});
+    const incidents: ThreadIncident[] = [];
+    thread.watch((incident) => incidents.push(incident));
+    await crash(thread);
+    await expect(thread.query('select 1')).rejects.toThrow(/stopped/);
+    expect(incidents.map((incident) => incident.kind)).toEqual(['lost']);
   });
 });
