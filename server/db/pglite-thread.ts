@@ -258,7 +258,8 @@ export class PgliteThread {
     return async () => {
       const subscription = this.subscriptions.get(local);
       this.subscriptions.delete(local);
-      if (subscription) await this.call({ op: 'unlisten', sub: subscription.remote });
+      // A lost database has nothing left to stop listening (its shutdown should not fail on it).
+      if (subscription && !this.failure) await this.call({ op: 'unlisten', sub: subscription.remote });
     };
   }
 

@@ -198,12 +198,16 @@ describe('when the database thread stops (an abort in PGlite’s WebAssembly)', 
     // One start of the thread per attempt (REOPEN_DELAYS_MS), each a few seconds from source on a busy machine.
   }, 90_000);
 
-  it('a database in memory is gone with its thread: lost at once', async () => {
+  it('a database in memory is gone with its thread: lost at once; stopping a listener and closing still succeed', async () => {
     const thread = await openPgliteThread({});
     const incidents: ThreadIncident[] = [];
     thread.watch((incident) => incidents.push(incident));
+    const unlisten = await thread.listen('lost_test', () => undefined);
     await crash(thread);
     await expect(thread.query('select 1')).rejects.toThrow(/stopped/);
     expect(incidents.map((incident) => incident.kind)).toEqual(['lost']);
+    // The server's shutdown after a loss stops its listeners and closes the database: neither may throw.
+    await expect(unlisten()).resolves.toBeUndefined();
+    await expect(thread.close()).resolves.toBeUndefined();
   });
 });
