@@ -35,6 +35,8 @@ const SESSIONS = [
   { user: DemoUsers.bpuOwner, merchants: null },
 ] as const;
 const PHONE_WIDTH = 360;
+/** How long a list may take to draw its first row before it counts as empty. */
+const ROW_WAIT_MS = 4_000;
 const LANGUAGES = ['vi', 'en'] as const satisfies readonly Lng[];
 /**
  * The sign-in pages, as spelled in src/authProvider/paths.ts (AuthPaths): read from its text, since the
@@ -90,10 +92,23 @@ async function seenAppLinks(page: Page): Promise<string[]> {
   );
 }
 
-/** Opens the first data row of the current screen; resolves to the path it led to, or null. */
+/**
+ * Opens the first data row of the current screen; resolves to the path it led to, or null. The row is
+ * waited for: a quiet network does not mean the list has drawn its rows (on a busy machine a lazy
+ * screen's code can finish loading well before its list asks for data, and a slow list first draws
+ * skeleton rows, which have no text and lead nowhere).
+ */
 async function openFirstRow(page: Page, target: RegExp): Promise<string | null> {
-  const row = page.locator('tbody tr, [role="rowgroup"] [role="row"]').filter({ hasNot: page.locator('th') }).first();
-  if (!(await row.isVisible())) return null;
+  const row = page
+    .locator('tbody tr, [role="rowgroup"] [role="row"]')
+    .filter({ hasNot: page.locator('th') })
+    .filter({ hasText: /\S/ })
+    .first();
+  try {
+    await row.waitFor({ state: 'visible', timeout: ROW_WAIT_MS });
+  } catch {
+    return null;
+  }
   const link = row.locator('a[href^="/portal/app/"]').first();
   await ((await link.count()) > 0 ? link : row).click();
   try {
