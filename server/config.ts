@@ -121,6 +121,12 @@ export interface Config {
   checkResponses: boolean;
   /** Demo mode (DEMO_MODE, default: on when SEED is on): demo outbox and demo SSO issuer exist. */
   demoMode: boolean;
+  /**
+   * BACKGROUND_JOBS (default on): this process runs the periodic passes (scheduled reports, webhook
+   * deliveries, post publishing, campaigns, broadcasts, auto-resolve, badges). Every pass is safe in
+   * several processes at once; off makes a process that only answers requests. Off in testConfig().
+   */
+  backgroundJobs: boolean;
   /** Auth area: delivery of one-time codes, their sending limits, and the SSO identity provider. */
   auth: AuthConfig;
   /** Messages about the configuration worth logging once the logger exists. */
@@ -217,6 +223,7 @@ const envSchema = z.object({
   S3_PREFIX: optional(z.string().trim().regex(/^[a-z0-9][a-z0-9/_.-]{0,100}\/$/i, 'S3_PREFIX must end with / (e.g. portal/)')),
   TRUST_PROXY: optional(z.enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' })),
   DEMO_MODE: optional(z.enum(['on', 'off'], { error: 'DEMO_MODE must be on or off' })),
+  BACKGROUND_JOBS: optional(z.enum(['on', 'off'], { error: 'BACKGROUND_JOBS must be on or off' })),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\/\S+$/, 'SMTP_URL must be an smtp:// or smtps:// URL')),
   MAIL_FROM: optional(z.string().trim().min(3, 'MAIL_FROM must be an e-mail address or "Name <address>"')),
   SMS_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/, error: 'SMS_WEBHOOK_URL must be an http(s) URL' })),
@@ -308,6 +315,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { apiPerMinute: e.RATE_LIMIT_API_PER_MINUTE ?? 600, loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE ?? 30 },
     checkResponses: e.RESPONSE_CHECKS === 'on',
     demoMode,
+    backgroundJobs: (e.BACKGROUND_JOBS ?? 'on') === 'on',
     auth: {
       smtpUrl: e.SMTP_URL ?? null,
       mailFrom: e.MAIL_FROM ?? 'Ví Xanh <no-reply@vixanh.vn>',
@@ -336,6 +344,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     clientDir: '/nonexistent-client-dir',
     rateLimit: { apiPerMinute: 10_000, loginPerMinute: 10_000 },
     checkResponses: true,
+    // Tests run each background pass themselves, when they choose; one about the jobs running asks for them.
+    backgroundJobs: false,
     ...overrides,
   };
 }

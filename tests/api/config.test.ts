@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       errorWebhookUrls: [],
       ssoLogoutUrl: null,
       demoMode: true,
+      backgroundJobs: true,
     });
   });
 
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
         EXPORT_SMALL_MAX_ROWS: '2000',
         RATE_LIMIT_API_PER_MINUTE: '1200',
         RATE_LIMIT_LOGIN_PER_MINUTE: '10',
+        BACKGROUND_JOBS: 'off',
       },
       '/srv/app',
     );
@@ -66,6 +68,7 @@ describe('loadConfig', () => {
       pgliteSharedBuffers: '64MB',
       exportSmallMaxRows: 2000,
       rateLimit: { apiPerMinute: 1200, loginPerMinute: 10 },
+      backgroundJobs: false,
     });
     // The cache is off by default on PostgreSQL (several processes may share it), on for the embedded database.
     expect(loadConfig({}).authCacheMs).toBe(5_000);
@@ -88,6 +91,7 @@ describe('loadConfig', () => {
     ['SESSION_IDLE_MINUTES', '0', 'SESSION_IDLE_MINUTES must be between 1 and 1440 (got "0")'],
     ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must be a PostgreSQL URL (postgres://user:pass@host:5432/db)'],
     ['TOKEN_PEPPER', 'short', 'TOKEN_PEPPER must be at least 32 characters'],
+    ['BACKGROUND_JOBS', 'false', 'BACKGROUND_JOBS must be on or off (got "false")'],
     ['ERROR_WEBHOOK_URLS', 'ftp://x', 'ERROR_WEBHOOK_URLS must be a comma-separated list of http(s) URLs'],
   ])('refuses %s=%s with a message naming the variable', (name, value, message) => {
     let error: unknown;

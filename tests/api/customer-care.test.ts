@@ -110,9 +110,7 @@ describe('customer care', () => {
   const broadcastCount = async () => (await db().select({ n: count() }).from(broadcasts))[0]!.n;
 
   beforeAll(async () => {
-    // nodeEnv 'test': no broadcast sender in the background. The tests run each pass at a time of their
-    // choosing; a sender at the real time raced them (on PostgreSQL it sent the first broadcast itself).
-    t = await makeApp({ demoMode: true, nodeEnv: 'test' });
+    t = await makeApp({ demoMode: true });
     const [page] = await db().insert(businessPages).values({ merchantId: SME, name: 'Quán Chăm Sóc', slug: SLUG, status: 'ACTIVE' }).returning({ id: businessPages.id });
     pageId = page!.id;
     const [other] = await db().insert(businessPages).values({ merchantId: OTHER, name: 'Trang khác', slug: 'api_care_other', status: 'ACTIVE' }).returning({ id: businessPages.id });

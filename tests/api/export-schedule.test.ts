@@ -55,10 +55,7 @@ describe('exports and scheduled reports are one thing', () => {
   let otherOwner: string;
 
   beforeAll(async () => {
-    // nodeEnv 'test': no report scheduler in the background. The seed's daily setting is due at start, and
-    // a background pass landing mid-test added a SCHEDULED row to the audit counts below (CI, 28/11). The
-    // tests run each pass themselves (runDueReports).
-    t = await makeApp({ nodeEnv: 'test' });
+    t = await makeApp();
     [owner, accountant, cashier, otherOwner] = await Promise.all([
       t.login(DemoUsers.owner.username),
       t.login(DemoUsers.accountant.username),

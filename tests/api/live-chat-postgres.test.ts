@@ -41,7 +41,7 @@ function start(port: number, databaseUrl: string): Running {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'info', NODE_ENV: 'test', AUTH_CACHE_MS: '0' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'info', NODE_ENV: 'test', BACKGROUND_JOBS: 'off', AUTH_CACHE_MS: '0' },
   });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

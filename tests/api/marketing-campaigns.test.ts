@@ -73,8 +73,7 @@ describe('marketing campaigns API', () => {
   const account = async () => (await db().select().from(marketingAccounts).where(eq(marketingAccounts.merchantId, SME)))[0]!;
 
   beforeAll(async () => {
-    // nodeEnv 'test': no delivery runner in the background (a pass every 60 s would start and deliver the campaigns made here, changing the row counts and money the tests compare).
-    t = await makeApp({ nodeEnv: 'test' });
+    t = await makeApp();
     [owner, accountant, cashier, ops] = await Promise.all(['owner_demo', 'accountant_demo', 'cashier_demo', 'ops_demo'].map((u) => t.login(u)));
     const [m] = await db()
       .select({ username: users.username })

@@ -60,8 +60,7 @@ describe('page content', () => {
   }
 
   beforeAll(async () => {
-    // nodeEnv 'test': no post publisher in the background (a pass every 15 s could publish a post made due before the tests' own parallel passes).
-    t = await makeApp({ nodeEnv: 'test' });
+    t = await makeApp();
     const db = t.database.db;
     const pagesOf = (merchantId: number) => db.select({ id: businessPages.id }).from(businessPages).where(eq(businessPages.merchantId, merchantId)).orderBy(asc(businessPages.id));
     const smePages = await pagesOf(SME);

@@ -37,8 +37,8 @@ describeOnPostgres('scheduled page posts on PostgreSQL with two processes', () =
   beforeAll(async () => {
     // A database of its own: postgres.test.ts resets TEST_DATABASE_URL's schema while files run in parallel.
     databaseUrl = await ownDatabase(url!, 'portal_test_page_posts');
-    // nodeEnv 'test': no post publisher in the app's background (every 15 s), which could publish the due posts before the two child processes do.
-    app = await buildApp(testConfig({ databaseUrl, nodeEnv: 'test' }));
+    // No post publisher in the app's background (testConfig), which could publish the due posts before the two child processes do.
+    app = await buildApp(testConfig({ databaseUrl }));
   }, 120_000);
   afterAll(() => app?.close());
 

@@ -93,8 +93,7 @@ describe('payouts', () => {
   const versionOf = async (merchantId = SME) => (await get(owner, merchantId)).json().data.version as number;
 
   beforeAll(async () => {
-    // nodeEnv 'test': no report scheduler in the background; its first pass (~2 s after start) e-mails the seed's due daily report to owner.demo@example.vn, an outbox these tests read.
-    t = await makeApp({ nodeEnv: 'test' });
+    t = await makeApp();
     [owner, admin, accountant, cashier] = await Promise.all(['owner_demo', 'admin_demo', 'accountant_demo', 'cashier_demo'].map((u) => t.login(u)));
   });
   afterAll(() => t.close());

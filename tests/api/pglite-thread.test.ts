@@ -142,9 +142,18 @@ describe('when the database thread stops (an abort in PGlite’s WebAssembly)', 
   /** Ends the worker as a crash would: without closing PGlite. */
   const crash = (thread: PgliteThread) => (thread as unknown as { worker: Worker }).worker.terminate();
 
-  it('opens the folder again: calls in flight fail, an open transaction leaves nothing, listeners hear again', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'portal-reopen-'));
+  /** Runs `use` on a new folder, removed afterwards (or the file left in its place). */
+  const inFolder = async (prefix: string, use: (dir: string) => Promise<void>) => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
     try {
+      await use(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('opens the folder again: calls in flight fail, an open transaction leaves nothing, listeners hear again', () =>
+    inFolder('portal-reopen-', async (dir) => {
       const thread = await openPgliteThread({ dataDir: dir });
       const incidents: ThreadIncident[] = [];
       thread.watch((incident) => incidents.push(incident));
@@ -172,14 +181,10 @@ describe('when the database thread stops (an abort in PGlite’s WebAssembly)', 
       await db.db.execute(sql`select pg_notify('reopen_test', 'after')`);
       await expect.poll(() => heard).toEqual(['after']);
       await db.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('gives the database up as lost when its folder does not open again: every call is refused, none hangs', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'portal-lost-'));
-    try {
+  it('gives the database up as lost when its folder does not open again: every call is refused, none hangs', () =>
+    inFolder('portal-lost-', async (dir) => {
       const thread = await openPgliteThread({ dataDir: dir });
       const incidents: ThreadIncident[] = [];
       thread.watch((incident) => incidents.push(incident));
@@ -192,11 +197,9 @@ describe('when the database thread stops (an abort in PGlite’s WebAssembly)', 
       expect(incidents.map((incident) => incident.kind)).toEqual(['lost']);
       await expect(thread.query('select 1')).rejects.toThrow();
       await thread.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-    // One start of the thread per attempt (REOPEN_DELAYS_MS), each a few seconds from source on a busy machine.
-  }, 90_000);
+    }),
+  // One start of the thread per attempt (REOPEN_DELAYS_MS), each a few seconds from source on a busy machine.
+  90_000);
 
   it('a database in memory is gone with its thread: lost at once; stopping a listener and closing still succeed', async () => {
     const thread = await openPgliteThread({});

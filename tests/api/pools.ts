@@ -16,8 +16,8 @@ export function onTwoPools(databaseName: string, use: (app: FastifyInstance, sec
   let second: Database | undefined;
   beforeAll(async () => {
     const own = await ownDatabase(process.env.TEST_DATABASE_URL!, databaseName);
-    // nodeEnv 'test': no background passes (broadcasts, campaigns, auto-resolve, badges); the suites race their own passes and count what those did.
-    app = await buildApp(testConfig({ databaseUrl: own, nodeEnv: 'test' }));
+    // No background passes (testConfig): the suites race their own passes and count what those did.
+    app = await buildApp(testConfig({ databaseUrl: own }));
     second = await openDatabase({ dataDir: null, databaseUrl: own });
     await use(app, second);
   }, 180_000);

@@ -50,7 +50,7 @@ export function startServer(port: number, env: Record<string, string>): ServerPr
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'info', NODE_ENV: 'test', BACKGROUND_JOBS: 'off', ...env },
   });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

@@ -28,7 +28,7 @@ it('stops every listener, then closes the database it owns', async () => {
     },
   };
   // `opening` rather than `db`: the app owns this database and closes it on shutdown, as in production.
-  const app = await buildApp(testConfig({ logLevel: 'silent' }), { opening: Promise.resolve(database) });
+  const app = await buildApp(testConfig({ logLevel: 'silent', backgroundJobs: true }), { opening: Promise.resolve(database) });
   await app.close();
 
   expect(events.filter((e) => e.startsWith('unlisten ')).length).toBeGreaterThan(0);

@@ -34,7 +34,7 @@ describeOnPostgres('webhook worker: two app instances on one PostgreSQL', () => 
     const own = await ownDatabase(url!, OWN_DATABASE);
     // The first instance migrates and seeds; the second opens the same database. One deployment: one
     // pepper, so either instance opens the signing keys. Each instance also runs its own worker timer.
-    const config = testConfig({ databaseUrl: own });
+    const config = testConfig({ databaseUrl: own, backgroundJobs: true });
     apps = [await buildApp(config)];
     apps.push(await buildApp({ ...config }));
 

@@ -46,8 +46,7 @@ describe('webhook deliveries', () => {
     t.database.db.transaction((tx) => enqueueWebhookEvent(tx, { merchantId: SME, type, data, environment }));
 
   beforeAll(async () => {
-    // nodeEnv 'test': no webhook worker in the background (a pass every 3 s would send the queued events to this receiver before the tests' own runDueWebhooks).
-    t = await makeApp({ nodeEnv: 'test' });
+    t = await makeApp();
     owner = await t.login('owner_demo');
     server = createServer((req, res) => {
       let body = '';

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
 let firstPassesHeld: Promise<void> | null = null;
 
 /**
@@ -58,4 +60,21 @@ export function runPeriodically(
     clearTimeout(first);
     await running;
   };
+}
+
+/**
+ * Runs a background job (the `start` of a pass built on runPeriodically) for the life of the server:
+ * started once it is ready, stopped on close (waiting for a pass in progress). Only when the process runs
+ * background jobs (config.backgroundJobs, BACKGROUND_JOBS): tests run each pass themselves, at a time of
+ * their choosing, and ask for the jobs only when a test is about them running.
+ */
+export function runInBackground(app: FastifyInstance, start: () => () => Promise<void>): void {
+  if (!app.config.backgroundJobs) return;
+  let stop: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    stop = start();
+  });
+  app.addHook('onClose', async () => {
+    await stop?.();
+  });
 }

@@ -52,6 +52,7 @@ import {
   toPageDto,
 } from './repository';
 import { accessChanged } from '../../lib/auth-cache/broadcast';
+import { runInBackground } from '../../lib/scheduler/periodic';
 
 const tags = ['business-page'];
 const merchantParams = z.strictObject({ merchantId: idParam });
@@ -92,15 +93,7 @@ export const businessPageRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Payment badges are awarded by a periodic pass (payments are recorded elsewhere); not under test.
-  if (app.config.nodeEnv !== 'test') {
-    let stop: (() => Promise<void>) | null = null;
-    app.addHook('onReady', async () => {
-      stop = startBadgeEvaluator(db, app.log);
-    });
-    app.addHook('onClose', async () => {
-      await stop?.();
-    });
-  }
+  runInBackground(app, () => startBadgeEvaluator(db, app.log));
 
   const loadPage = async (pageId: number) => (await db.select().from(businessPages).where(eq(businessPages.id, pageId)))[0]!;
 

@@ -20,19 +20,12 @@ import { postCounts, postRoutes } from './posts';
 import { reviewRoutes, reviewSummaries } from './reviews';
 import { contentPageSchema, merchantParams, tags } from './schemas';
 import { activeStoryCounts, storyRoutes } from './stories';
+import { runInBackground } from '../../lib/scheduler/periodic';
 
 export const contentManagementRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  if (app.config.nodeEnv !== 'test') {
-    let stop: (() => Promise<void>) | null = null;
-    app.addHook('onReady', async () => {
-      stop = startPostPublisher(db, app.log);
-    });
-    app.addHook('onClose', async () => {
-      await stop?.();
-    });
-  }
+  runInBackground(app, () => startPostPublisher(db, app.log));
 
   // Every route here acts on one merchant (path :merchantId): membership first.
   app.addHook('preHandler', async (request) => {

@@ -47,6 +47,7 @@ import { pageQueryShape, pageSchema, toPage } from '../../pagination';
 import { callerOf, membershipOf, merchantScope } from '../../plugins/auth';
 import { apiQuery, idParam, langOnlyQuery } from '../../validation';
 import { customerCareRepository } from './repository';
+import { runInBackground } from '../../lib/scheduler/periodic';
 
 const tags = ['customer-care'];
 const ROUTE_CODE = 'BUSINESS_PAGE_CUSTOMER_CARE';
@@ -152,14 +153,10 @@ export const customerCareRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = customerCareRepository(db);
   let sender: ReturnType<typeof startBroadcastSender> | null = null;
 
-  if (app.config.nodeEnv !== 'test') {
-    app.addHook('onReady', async () => {
-      sender = startBroadcastSender(db, app.log);
-    });
-    app.addHook('onClose', async () => {
-      await sender?.stop();
-    });
-  }
+  runInBackground(app, () => {
+    sender = startBroadcastSender(db, app.log);
+    return sender.stop;
+  });
 
   await app.register(multipart, { preservePath: true, limits: { fileSize: LIVE_CHAT_LIMITS.attachmentMaxBytes, files: 1, fields: 0, parts: 1 } });
   app.addHook('preHandler', async (request) => {

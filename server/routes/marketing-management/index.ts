@@ -60,6 +60,7 @@ import { pageQueryShape, pageSchema, toPage, offsetOf } from '../../pagination';
 import { callerOf, merchantScope } from '../../plugins/auth';
 import { apiQuery, idParam, langOnlyQuery } from '../../validation';
 import { isLocalRequest } from '../demo';
+import { runInBackground } from '../../lib/scheduler/periodic';
 
 const tags = ['marketing-management'];
 const int = z.number().int();
@@ -167,15 +168,7 @@ export const marketingManagementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Starts and ends campaigns on time in every process (guarded moves: safe side by side); the simulated
   // delivery runs in demo mode only. Tests run passes themselves.
-  if (app.config.nodeEnv !== 'test') {
-    let stop: (() => Promise<void>) | null = null;
-    app.addHook('onReady', async () => {
-      stop = startDeliveryRunner(db, app.log, { deliver: app.config.demoMode });
-    });
-    app.addHook('onClose', async () => {
-      await stop?.();
-    });
-  }
+  runInBackground(app, () => startDeliveryRunner(db, app.log, { deliver: app.config.demoMode }));
 
   // Demo mode: one pass now, from this machine only (the browser test and a demonstrator use it).
   if (app.config.demoMode) {

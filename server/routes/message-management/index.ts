@@ -37,6 +37,7 @@ import { actsAsPageAdmin, requirePageRole } from '../../lib/page-access';
 import { canOpen } from '../../lib/report-family/access';
 import { callerOf, membershipOf, merchantScope } from '../../plugins/auth';
 import { apiQuery, idParam, langOnlyQuery } from '../../validation';
+import { runInBackground } from '../../lib/scheduler/periodic';
 
 const tags = ['message-management'];
 const MESSAGES: RouteCode = 'BUSINESS_PAGE_MESSAGE_MANAGEMENT';
@@ -104,15 +105,7 @@ export const messageManagementRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   // Silent conversations are resolved by a periodic pass (any number of processes; not under test: tests call autoResolve).
-  if (app.config.nodeEnv !== 'test') {
-    let stop: (() => Promise<void>) | null = null;
-    app.addHook('onReady', async () => {
-      stop = startAutoResolver(db, app.log);
-    });
-    app.addHook('onClose', async () => {
-      await stop?.();
-    });
-  }
+  runInBackground(app, () => startAutoResolver(db, app.log));
 
   /** The route code (any of `codes`), then one of `roles` on the page: 403 / 404. */
   async function access(request: FastifyRequest, pageId: number, codes: readonly RouteCode[], roles: readonly PageRole[]) {

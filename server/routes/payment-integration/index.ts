@@ -27,6 +27,7 @@ import { enqueueTestEvent } from '../../lib/webhooks';
 import { signingSecrets, startWebhookWorker } from '../../lib/webhooks/worker';
 import { credentialOut, integrationErrors, integrationRepository, type Actor } from './repository';
 import { merchantApiRoutes } from './merchant-api';
+import { runInBackground } from '../../lib/scheduler/periodic';
 
 const tags = ['payment-integration'];
 
@@ -95,15 +96,7 @@ export const paymentIntegrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const box = secretBox(app.config.tokenPepper);
   const repo = integrationRepository(db, box);
 
-  if (app.config.nodeEnv !== 'test') {
-    let stop: (() => Promise<void>) | null = null;
-    app.addHook('onReady', async () => {
-      stop = startWebhookWorker(db, { box, allowPrivate: app.config.demoMode, log: app.log });
-    });
-    app.addHook('onClose', async () => {
-      await stop?.();
-    });
-  }
+  runInBackground(app, () => startWebhookWorker(db, { box, allowPrivate: app.config.demoMode, log: app.log }));
 
   await app.register(merchantApiRoutes);
 

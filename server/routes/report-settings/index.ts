@@ -32,6 +32,7 @@ import { callerOf, membershipOf, merchantScope } from '../../plugins/auth';
 import { apiQuery, idParam } from '../../validation';
 import { canOpen, requireRouteCode } from '../../lib/report-family/access';
 import { EXPORT_CONTENT_TYPES } from '../../lib/export-jobs';
+import { runInBackground } from '../../lib/scheduler/periodic';
 
 const params = z.strictObject({ merchantId: idParam });
 const idParams = z.strictObject({ merchantId: idParam, id: idParam });
@@ -151,15 +152,7 @@ const fileColumns = {
 export const reportSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  if (app.config.nodeEnv !== 'test') {
-    let stop: (() => Promise<void>) | null = null;
-    app.addHook('onReady', async () => {
-      stop = startReportScheduler(db, app.log, app.notifier);
-    });
-    app.addHook('onClose', async () => {
-      await stop?.();
-    });
-  }
+  runInBackground(app, () => startReportScheduler(db, app.log, app.notifier));
 
   const findSetting = async (merchantId: number, id: number) => {
     const [row] = await db.select().from(reportSettings).where(and(eq(reportSettings.merchantId, merchantId), eq(reportSettings.id, id)));
