@@ -58,9 +58,12 @@ export function PortalLayout({ children }: { children: ReactNode }) {
         />
         {/* The footer sits beside main, not in it, so it stays the page's contentinfo landmark. */}
         <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          {/* data-path: the path whose screen is on show. A navigation keeps the previous screen until the
+              next one's code has loaded (the router's transition), so the browser suite waits on it. */}
           <Box
             component="main"
             id="main-content"
+            data-path={pathname}
             ref={mainRef}
             tabIndex={-1}
             sx={{ flex: 1, p: { xs: 4, md: 6 }, outline: 'none' }}

@@ -36,7 +36,7 @@ const SESSIONS = [
 ] as const;
 const PHONE_WIDTH = 360;
 /** How long a list may take to draw its first row before it counts as empty. */
-const ROW_WAIT_MS = 4_000;
+const ROW_WAIT_MS = 2_000;
 const LANGUAGES = ['vi', 'en'] as const satisfies readonly Lng[];
 /**
  * The sign-in pages, as spelled in src/authProvider/paths.ts (AuthPaths): read from its text, since the
@@ -81,7 +81,19 @@ async function goInApp(page: Page, path: string) {
   }, path);
 }
 
+/**
+ * Waits for the screen at the address to be on show (the layout's data-path: a lazy screen keeps the
+ * previous one shown while its code loads), then for its requests and spinners to end.
+ */
 async function settle(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const shown = document.getElementById('main-content')?.dataset.path;
+      return !shown || window.location.pathname.endsWith(shown);
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
   await waitForQuiet(page, 250);
   await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
 }
