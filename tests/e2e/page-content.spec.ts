@@ -51,7 +51,10 @@ for (const lng of ['vi', 'en'] as const) {
     await expect(image).toHaveCount(1);
     await expect(image).toHaveAttribute('src', MEDIA);
     const src = (await image.getAttribute('src'))!;
-    await owner.getByRole('radio', { name: tr(`${C}.editor.statusChoices.PUBLISHED`) }).check();
+    // Once in the full suite the click did not take ("did not change its state"), right after the image
+    // went in (29/11): checked again until it holds. The public page below shows published posts only.
+    const publishNow = owner.getByRole('radio', { name: tr(`${C}.editor.statusChoices.PUBLISHED`) });
+    await expect(async () => publishNow.check()).toPass({ timeout: 10_000 });
     const saved = owner.waitForResponse((r) => /\/pages\/\d+\/posts(\?|$)/.test(r.url()) && r.request().method() === 'POST');
     await owner.getByRole('button', { name: tr(`${C}.editor.save`) }).click();
     expect((await saved).status()).toBe(200);
