@@ -92,7 +92,7 @@ export const businessPageRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!request.routeOptions.config.public) await merchantScope(request);
   });
 
-  // Payment badges are awarded by a periodic pass (payments are recorded elsewhere); not under test.
+  // Payment badges are awarded by a periodic pass (payments are recorded elsewhere).
   runInBackground(app, () => startBadgeEvaluator(db, app.log));
 
   const loadPage = async (pageId: number) => (await db.select().from(businessPages).where(eq(businessPages.id, pageId)))[0]!;

@@ -167,7 +167,7 @@ export const marketingManagementRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   // Starts and ends campaigns on time in every process (guarded moves: safe side by side); the simulated
-  // delivery runs in demo mode only. Tests run passes themselves.
+  // delivery runs in demo mode only.
   runInBackground(app, () => startDeliveryRunner(db, app.log, { deliver: app.config.demoMode }));
 
   // Demo mode: one pass now, from this machine only (the browser test and a demonstrator use it).

@@ -104,7 +104,7 @@ async function tagsWithCounts(db: Db, pageId: number) {
 export const messageManagementRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  // Silent conversations are resolved by a periodic pass (any number of processes; not under test: tests call autoResolve).
+  // Silent conversations are resolved by a periodic pass (safe in any number of processes).
   runInBackground(app, () => startAutoResolver(db, app.log));
 
   /** The route code (any of `codes`), then one of `roles` on the page: 403 / 404. */
